@@ -1,0 +1,34 @@
+package dev.engram.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.engram.launcher.ServiceKind;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(RunningPlatform.class)
+class IndexingRecoveryIT {
+
+    @Test
+    void episodes_added_while_vector_service_is_down_are_indexed_after_it_returns() throws InterruptedException {
+        RunningPlatform platform = RunningPlatform.get();
+        Gateway gateway = new Gateway(platform.gatewayUrl());
+        platform.kill(ServiceKind.VECTOR);
+        try {
+            gateway.add(Conversations.request(
+                    "ines", "travel/s2", "ines-s2", Conversations.TRAVEL, Instant.parse("2024-01-10T09:00:00Z")));
+
+            assertThat(gateway.status("ines").getLong("stored")).isEqualTo(Conversations.TRAVEL.length);
+            assertThat(gateway.status("ines").getLong("pending")).isEqualTo(Conversations.TRAVEL.length);
+        } finally {
+            platform.restart(ServiceKind.VECTOR);
+        }
+
+        gateway.awaitIndexed("ines", Duration.ofSeconds(90));
+        assertThat(gateway.status("ines").getLong("indexed")).isEqualTo(Conversations.TRAVEL.length);
+        assertThat(Gateway.episodeIds(gateway.search("ines", "What is the parrot called?", 1)))
+                .contains("ines-s2:4");
+    }
+}

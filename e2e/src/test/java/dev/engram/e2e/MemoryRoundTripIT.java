@@ -1,0 +1,89 @@
+package dev.engram.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.restassured.path.json.JsonPath;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(RunningPlatform.class)
+class MemoryRoundTripIT {
+
+    private static final Instant START = Instant.parse("2023-05-08T13:56:00Z");
+    private static Gateway gateway;
+
+    @BeforeAll
+    static void loadMemories() throws InterruptedException {
+        gateway = new Gateway(RunningPlatform.get().gatewayUrl());
+        gateway.add(Conversations.request("nadia", "garden/s1", "nadia-s1", Conversations.GARDENING, START));
+        gateway.add(Conversations.request("owen", "travel/s1", "owen-s1", Conversations.TRAVEL, START));
+        gateway.awaitIndexed("nadia", Duration.ofSeconds(60));
+        gateway.awaitIndexed("owen", Duration.ofSeconds(60));
+    }
+
+    @Test
+    void added_episodes_come_back_from_search_with_their_metadata_intact() {
+        JsonPath result = gateway.search("nadia", "What kind of carrots is Nadia growing?", 3);
+
+        Map<String, Object> best = result.getMap("episodic[0]");
+        assertThat(best.get("nucleus_id")).isIn("nadia-s1:3", "nadia-s1:5");
+        List<Map<String, Object>> episodes = result.getList("episodic.episodes.flatten()");
+        Map<String, Object> carrots = episodes.stream()
+                .filter(e -> "nadia-s1:3".equals(e.get("id")))
+                .findFirst()
+                .orElseThrow();
+        assertThat(carrots)
+                .containsEntry("session_id", "garden/s1")
+                .containsEntry("producer", "Nadia")
+                .containsEntry("role", "user")
+                .containsEntry("content", Conversations.GARDENING[2][1])
+                .containsEntry("metadata", Map.of("turn", "D1:3", "source", "e2e"));
+        assertThat(Instant.parse((String) carrots.get("timestamp"))).isEqualTo(START.plusSeconds(120));
+        assertThat(result.getString("context")).contains("Nadia: Tomatoes, basil and a row of purple carrots");
+        assertThat(result.getString("trace.mode")).isEqualTo("direct");
+    }
+
+    @Test
+    void neighbours_of_the_best_match_come_in_chronological_order() {
+        JsonPath result = gateway.search("nadia", "Which piece did Nadia play at the violin recital?", 1);
+
+        assertThat(result.getString("episodic[0].nucleus_id")).isEqualTo("nadia-s1:7");
+        assertThat(result.getList("episodic[0].episodes.id", String.class))
+                .containsExactly("nadia-s1:6", "nadia-s1:7", "nadia-s1:8");
+    }
+
+    @Test
+    void re_sent_episode_id_is_a_duplicate_and_not_stored_twice() {
+        long storedBefore = gateway.status("nadia").getLong("stored");
+
+        JsonPath again = gateway.add(
+                Conversations.request("nadia", "garden/s1", "nadia-s1", Conversations.GARDENING, START));
+
+        assertThat(again.getList("episodes.status", String.class)).containsOnly("duplicate");
+        assertThat(gateway.status("nadia").getLong("stored")).isEqualTo(storedBefore);
+    }
+
+    @Test
+    void search_of_one_user_never_returns_another_users_episodes() {
+        for (String query : List.of("parrot named Mango", "northern lights flights", "purple carrots", "violin")) {
+            assertThat(Gateway.episodeIds(gateway.search("nadia", query, 10)))
+                    .allMatch(id -> id.startsWith("nadia-"));
+            assertThat(Gateway.episodeIds(gateway.search("owen", query, 10))).allMatch(id -> id.startsWith("owen-"));
+        }
+    }
+
+    @Test
+    void status_counts_every_stored_episode_as_indexed() {
+        JsonPath status = gateway.status("owen");
+
+        assertThat(status.getString("user_id")).isEqualTo("owen");
+        assertThat(status.getLong("stored")).isEqualTo(Conversations.TRAVEL.length);
+        assertThat(status.getLong("indexed")).isEqualTo(Conversations.TRAVEL.length);
+        assertThat(status.getLong("pending")).isZero();
+    }
+}

@@ -1,0 +1,124 @@
+package dev.engram.launcher;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A background process known by a pid file, so that a later {@code bin/engram down} or {@code status}
+ * in another JVM can find it again.
+ */
+public final class ManagedProcess {
+
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
+
+    private final String name;
+    private final Path pidFile;
+    private final Path logFile;
+
+    public ManagedProcess(String name, Path pidDirectory, Path logDirectory) {
+        this.name = name;
+        this.pidFile = pidDirectory.resolve(name + ".pid");
+        this.logFile = logDirectory.resolve(name + ".log");
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Path logFile() {
+        return logFile;
+    }
+
+    /**
+     * Starts the command with output appended to the log file. It runs in a session of its own so
+     * that it outlives the launcher and a Ctrl-C in the terminal that started it.
+     */
+    public long start(List<String> command) {
+        try {
+            Files.createDirectories(pidFile.getParent());
+            Files.createDirectories(logFile.getParent());
+            List<String> full = new ArrayList<>();
+            if (Files.isExecutable(SETSID)) {
+                full.add(SETSID.toString());
+            }
+            full.addAll(command);
+            Process process = new ProcessBuilder(full)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .start();
+            Files.writeString(pidFile, Long.toString(process.pid()));
+            return process.pid();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start " + name, e);
+        }
+    }
+
+    /** The running process, if the pid file names one that is still alive. */
+    public Optional<ProcessHandle> handle() {
+        if (!Files.exists(pidFile)) {
+            return Optional.empty();
+        }
+        try {
+            long pid = Long.parseLong(Files.readString(pidFile).trim());
+            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    public boolean isRunning() {
+        return handle().isPresent();
+    }
+
+    /** Asks the process to shut down gracefully, and kills it if it has not within the grace period. */
+    public void stop(Duration grace) {
+        handle().ifPresent(process -> {
+            process.destroy();
+            if (!awaitExit(process, grace)) {
+                process.destroyForcibly();
+                awaitExit(process, Duration.ofSeconds(10));
+            }
+        });
+        deletePidFile();
+    }
+
+    /** Ends the process at once (SIGKILL), as a crash would. */
+    public void kill() {
+        handle().ifPresent(process -> {
+            process.destroyForcibly();
+            awaitExit(process, Duration.ofSeconds(10));
+        });
+        deletePidFile();
+    }
+
+    private void deletePidFile() {
+        try {
+            Files.deleteIfExists(pidFile);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean awaitExit(ProcessHandle process, Duration timeout) {
+        try {
+            process.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (java.util.concurrent.TimeoutException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (java.util.concurrent.ExecutionException e) {
+            return !process.isAlive();
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.engram.launcher;
+
+/** The platform's deployables, each run as its own JVM from its Quarkus build output. */
+public enum ServiceKind {
+    INGEST("ingest-service", 8081, "256m"),
+    VECTOR("vector-service", 8082, "1g"),
+    PROFILE("profile-service", 8084, "256m"),
+    RETRIEVAL("retrieval-agent-service", 8083, "256m"),
+    GATEWAY("gateway", 8080, "256m");
+
+    private final String module;
+    private final int defaultPort;
+    private final String maxHeap;
+
+    ServiceKind(String module, int defaultPort, String maxHeap) {
+        this.module = module;
+        this.defaultPort = defaultPort;
+        this.maxHeap = maxHeap;
+    }
+
+    /** The Maven module, also the name used for logs, pid files and commands. */
+    public String module() {
+        return module;
+    }
+
+    public int defaultPort() {
+        return defaultPort;
+    }
+
+    public String maxHeap() {
+        return maxHeap;
+    }
+
+    /** The environment variable that overrides the port, e.g. {@code ENGRAM_VECTOR_SERVICE_PORT}. */
+    public String portVariable() {
+        return this == GATEWAY
+                ? "ENGRAM_PORT"
+                : "ENGRAM_" + module.toUpperCase().replace('-', '_') + "_PORT";
+    }
+
+    /** The name other services use for their gRPC client of this one. */
+    public String clientName() {
+        return switch (this) {
+            case INGEST -> "ingest";
+            case VECTOR -> "vector";
+            case PROFILE -> "profile";
+            case RETRIEVAL -> "retrieval";
+            case GATEWAY -> "gateway";
+        };
+    }
+
+    public boolean usesDatabase() {
+        return this == INGEST || this == PROFILE;
+    }
+
+    public static ServiceKind byModule(String module) {
+        for (ServiceKind kind : values()) {
+            if (kind.module.equals(module) || kind.clientName().equals(module)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown service '" + module + "'");
+    }
+}
