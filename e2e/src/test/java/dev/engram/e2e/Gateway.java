@@ -55,7 +55,8 @@ final class Gateway {
         Instant deadline = Instant.now().plus(timeout);
         while (status(user).getLong("pending") > 0) {
             if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("still pending after " + timeout + ": " + status(user).prettify());
+                throw new AssertionError(
+                        "still pending after " + timeout + ": " + status(user).prettify());
             }
             Thread.sleep(200);
         }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * Starts the whole platform once per test run: a real PostgreSQL and the five services as separate
  * processes on free loopback ports, exactly as {@code bin/engram up} runs them.
  */
-public final class RunningPlatform implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
+public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
 
     private static RunningPlatform instance;
 

@@ -1,0 +1,77 @@
+package dev.engram.gateway.api;
+
+import dev.engram.gateway.config.GatewayConfig;
+import dev.engram.gateway.model.FieldError;
+import dev.engram.gateway.model.Problem;
+import io.grpc.Status;
+import io.grpc.StatusException;
+import io.grpc.StatusRuntimeException;
+import jakarta.ws.rs.core.HttpHeaders;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.RestResponse;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Translates gRPC failures of the services behind the gateway. Descriptions of INVALID_ARGUMENT are meant
+ * for the caller and passed on; any other description may hold internals and stays in the log.
+ */
+public class DownstreamProblemMappers {
+
+    private static final Logger LOG = Logger.getLogger(DownstreamProblemMappers.class);
+
+    /** Services report a bad field as {@code field: message}. */
+    private static final Pattern FIELD_MESSAGE = Pattern.compile("([A-Za-z0-9_.\\[\\]]+): (.+)", Pattern.DOTALL);
+
+    private final long retryAfterSeconds;
+
+    public DownstreamProblemMappers(GatewayConfig config) {
+        this.retryAfterSeconds = Math.max(1, config.unavailableRetryAfter().toSeconds());
+    }
+
+    @ServerExceptionMapper
+    public RestResponse<Problem> statusRuntime(StatusRuntimeException e) {
+        return fromStatus(e.getStatus());
+    }
+
+    @ServerExceptionMapper
+    public RestResponse<Problem> status(StatusException e) {
+        return fromStatus(e.getStatus());
+    }
+
+    private RestResponse<Problem> fromStatus(Status status) {
+        String description = status.getDescription() == null ? "" : status.getDescription();
+        return switch (status.getCode()) {
+            case INVALID_ARGUMENT -> invalidArgument(description);
+            case NOT_FOUND -> Problems.of(404, "not-found", "Not Found", "The requested memory does not exist.");
+            case UNAVAILABLE, DEADLINE_EXCEEDED -> unavailable(status);
+            default -> {
+                LOG.errorf(status.getCause(), "downstream call failed: %s %s", status.getCode(), description);
+                yield Problems.of(502, "bad-gateway", "Bad Gateway", "A service behind the gateway failed.");
+            }
+        };
+    }
+
+    private static RestResponse<Problem> invalidArgument(String description) {
+        Matcher fieldMessage = FIELD_MESSAGE.matcher(description);
+        List<FieldError> errors = fieldMessage.matches()
+                ? List.of(new FieldError(fieldMessage.group(1), fieldMessage.group(2)))
+                : List.of();
+        return Problems.invalid(description.isEmpty() ? "The request was rejected as invalid." : description, errors);
+    }
+
+    private RestResponse<Problem> unavailable(Status status) {
+        LOG.warnf("downstream call failed: %s %s", status.getCode(), status.getDescription());
+        RestResponse<Problem> problem = Problems.of(
+                503,
+                "service-unavailable",
+                "Service Unavailable",
+                "A service behind the gateway is unavailable or too slow right now; retry in " + retryAfterSeconds
+                        + " s.");
+        return RestResponse.ResponseBuilder.fromResponse(problem)
+                .header(HttpHeaders.RETRY_AFTER, retryAfterSeconds)
+                .build();
+    }
+}

@@ -1,0 +1,49 @@
+package dev.engram.gateway.api;
+
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonMappingException.Reference;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import java.util.Collection;
+import java.util.Map;
+
+/** Names the field a Jackson binding failure is about, in the API's notation: {@code episodes[3].timestamp}. */
+final class JsonFieldPath {
+
+    private JsonFieldPath() {}
+
+    static String of(JsonMappingException failure) {
+        StringBuilder path = new StringBuilder();
+        for (Reference reference : failure.getPath()) {
+            if (reference.getFieldName() != null) {
+                if (!path.isEmpty()) {
+                    path.append('.');
+                }
+                path.append(reference.getFieldName());
+            } else if (reference.getIndex() >= 0) {
+                path.append('[').append(reference.getIndex()).append(']');
+            }
+        }
+        return path.isEmpty() ? "body" : path.toString();
+    }
+
+    /** What the field should have been, from the Java type it was bound to. */
+    static String expectation(JsonMappingException failure) {
+        Class<?> target = failure instanceof MismatchedInputException mismatch ? mismatch.getTargetType() : null;
+        if (target == null) {
+            return "has the wrong type";
+        }
+        if (target == String.class) {
+            return "must be a string";
+        }
+        if (target == Integer.class || target == int.class || target == Long.class || target == long.class) {
+            return "must be an integer";
+        }
+        if (Collection.class.isAssignableFrom(target) || target.isArray()) {
+            return "must be an array";
+        }
+        if (Map.class.isAssignableFrom(target) || target.isRecord()) {
+            return "must be an object";
+        }
+        return "has the wrong type";
+    }
+}

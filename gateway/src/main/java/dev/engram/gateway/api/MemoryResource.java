@@ -1,0 +1,83 @@
+package dev.engram.gateway.api;
+
+import dev.engram.gateway.model.AddMemoriesRequest;
+import dev.engram.gateway.model.AddMemoriesResponse;
+import dev.engram.gateway.model.MemoryStatus;
+import dev.engram.gateway.model.Problem;
+import dev.engram.gateway.model.SearchRequest;
+import dev.engram.gateway.model.SearchResponse;
+import dev.engram.gateway.service.MemoryService;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.ResponseStatus;
+import org.jboss.resteasy.reactive.RestQuery;
+
+/** The memory endpoints of API version 1. */
+@Path("/v1/memories")
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Memories", description = "Add episodes to a user's long-term memory and search it.")
+@APIResponse(
+        responseCode = "400",
+        description = "Invalid input; every invalid field is listed.",
+        content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(
+        responseCode = "503",
+        description = "A service behind the gateway is unavailable; retry after the Retry-After delay.",
+        content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+public class MemoryResource {
+
+    private final MemoryService memories;
+
+    public MemoryResource(MemoryService memories) {
+        this.memories = memories;
+    }
+
+    /** A batch may carry 32 MB of JSON: it is parsed and checked on a worker thread, not the event loop. */
+    @POST
+    @Blocking
+    @ResponseStatus(201)
+    @Operation(
+            summary = "Add episodes",
+            description = "Stores the episodes durably before answering; search sees them once indexed "
+                    + "(see /v1/memories/status). Re-sending an id is a no-op reported as duplicate.")
+    @APIResponse(responseCode = "201", description = "Every episode is stored (created or duplicate).")
+    @APIResponse(
+            responseCode = "413",
+            description = "Body too large.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Uni<AddMemoriesResponse> add(AddMemoriesRequest request) {
+        return memories.add(request);
+    }
+
+    @POST
+    @Path("/search")
+    @Operation(
+            summary = "Search memory",
+            description = "Returns clusters of matching episodes with their neighbours, best first, and a "
+                    + "ready-to-use context text.")
+    @APIResponse(responseCode = "200", description = "Search result.")
+    public Uni<SearchResponse> search(SearchRequest request) {
+        return memories.search(request);
+    }
+
+    @GET
+    @Path("/status")
+    @Operation(summary = "Indexing status", description = "How many of the user's episodes are searchable yet.")
+    @APIResponse(responseCode = "200", description = "Counts of stored, indexed and pending episodes.")
+    public Uni<MemoryStatus> status(@Parameter(required = true) @RestQuery("user_id") String userId) {
+        return memories.status(userId);
+    }
+}

@@ -1,0 +1,94 @@
+package dev.engram.gateway.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.List;
+
+/** Every knob of the gateway. */
+@ConfigMapping(prefix = "engram.gateway")
+public interface GatewayConfig {
+
+    /** The project (tenant) every request belongs to while authentication is off. */
+    @WithDefault("default")
+    String project();
+
+    /** Size limits on a request, checked before anything is sent downstream. */
+    Limits limits();
+
+    /** Search defaults for the fields a client leaves out, and the modes this version accepts. */
+    Search search();
+
+    /** Calls to ingest-service. */
+    Ingest ingest();
+
+    /** Calls to retrieval-agent-service. */
+    Retrieval retrieval();
+
+    /** The {@code Retry-After} hint sent with a 503 when a downstream service is unavailable. */
+    @WithDefault("2s")
+    Duration unavailableRetryAfter();
+
+    interface Limits {
+
+        /** Episodes accepted in one add request. */
+        @WithDefault("1000")
+        int maxEpisodes();
+
+        /** Size of one episode's content, in UTF-8 bytes. */
+        @WithDefault("32768")
+        int maxContentBytes();
+
+        /** Length of a search query, in characters. */
+        @WithDefault("4000")
+        int maxQueryChars();
+    }
+
+    interface Search {
+
+        @WithDefault("10")
+        int topK();
+
+        @WithDefault("auto")
+        String mode();
+
+        /** Modes the retrieval service implements in this version; others are rejected as bad input. */
+        @WithDefault("auto,direct")
+        List<String> supportedModes();
+
+        /** Episodes of the same session returned before each match. */
+        @WithDefault("1")
+        int before();
+
+        /** Episodes of the same session returned after each match. */
+        @WithDefault("2")
+        int after();
+
+        @WithDefault("2000")
+        int maxContextTokens();
+    }
+
+    interface Ingest {
+
+        /** Deadline of one add call; a batch of 1000 episodes is written in one transaction. */
+        @WithDefault("10s")
+        Duration addDeadline();
+
+        @WithDefault("2s")
+        Duration statusDeadline();
+
+        /** Extra attempts of a status call when ingest-service is unavailable (reads are safe to repeat). */
+        @WithDefault("1")
+        int statusRetries();
+    }
+
+    interface Retrieval {
+
+        @WithDefault("5s")
+        Duration searchDeadline();
+
+        /** Extra attempts of a search when retrieval-agent-service is unavailable. */
+        @WithDefault("1")
+        int searchRetries();
+    }
+}

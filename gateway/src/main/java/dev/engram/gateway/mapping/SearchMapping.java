@@ -1,0 +1,122 @@
+package dev.engram.gateway.mapping;
+
+import static dev.engram.gateway.mapping.Timestamps.emptyToNull;
+import static dev.engram.gateway.mapping.Timestamps.orEmpty;
+
+import dev.engram.gateway.config.GatewayConfig;
+import dev.engram.gateway.model.EpisodeCluster;
+import dev.engram.gateway.model.EpisodeView;
+import dev.engram.gateway.model.ExpandContext;
+import dev.engram.gateway.model.SearchFilterInput;
+import dev.engram.gateway.model.SearchRequest;
+import dev.engram.gateway.model.SearchResponse;
+import dev.engram.gateway.model.SearchTrace;
+import dev.engram.proto.v1.Cluster;
+import dev.engram.proto.v1.Episode;
+import dev.engram.proto.v1.RetrievalRequest;
+import dev.engram.proto.v1.RetrievalResponse;
+import dev.engram.proto.v1.Scope;
+import dev.engram.proto.v1.SearchFilter;
+import dev.engram.proto.v1.TimeRange;
+import dev.engram.proto.v1.Trace;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Objects;
+
+/** Maps {@code POST /v1/memories/search} to {@code RetrievalService.Search}, filling in defaults, and back. */
+@ApplicationScoped
+public class SearchMapping {
+
+    private final GatewayConfig.Search defaults;
+
+    public SearchMapping(GatewayConfig config) {
+        this.defaults = config.search();
+    }
+
+    public RetrievalRequest toProto(String project, SearchRequest request) {
+        ExpandContext expand = Objects.requireNonNullElse(request.expandContext(), new ExpandContext(null, null));
+        RetrievalRequest.Builder proto = RetrievalRequest.newBuilder()
+                .setScope(Scope.newBuilder()
+                        .setProject(project)
+                        .setUserId(request.userId())
+                        .setAgentId(orEmpty(request.agentId()))
+                        .setSessionId(orEmpty(request.sessionId())))
+                .setQuery(request.query())
+                .setTopK(Objects.requireNonNullElse(request.topK(), defaults.topK()))
+                .setMode(Objects.requireNonNullElse(request.mode(), defaults.mode()))
+                .setBefore(Objects.requireNonNullElse(expand.before(), defaults.before()))
+                .setAfter(Objects.requireNonNullElse(expand.after(), defaults.after()))
+                .setMaxContextTokens(
+                        Objects.requireNonNullElse(request.maxContextTokens(), defaults.maxContextTokens()));
+        if (request.filter() != null) {
+            proto.setFilter(toProto(request.filter()));
+        }
+        return proto.build();
+    }
+
+    private static SearchFilter toProto(SearchFilterInput filter) {
+        SearchFilter.Builder proto = SearchFilter.newBuilder();
+        if (filter.sessionIds() != null) {
+            proto.addAllSessionIds(filter.sessionIds());
+        }
+        if (filter.producers() != null) {
+            proto.addAllProducers(filter.producers());
+        }
+        if (filter.metadata() != null) {
+            proto.putAllMetadata(filter.metadata());
+        }
+        if (filter.from() != null || filter.to() != null) {
+            TimeRange.Builder range = TimeRange.newBuilder();
+            if (filter.from() != null) {
+                range.setFrom(Timestamps.toProto(filter.from()));
+            }
+            if (filter.to() != null) {
+                range.setTo(Timestamps.toProto(filter.to()));
+            }
+            proto.setTimeRange(range);
+        }
+        return proto.build();
+    }
+
+    /** Episodic memory is left out when the client asked only for other kinds of memory. */
+    public SearchResponse fromProto(SearchRequest request, RetrievalResponse response) {
+        boolean episodic = request.include() == null
+                || request.include().isEmpty()
+                || request.include().contains("episodic");
+        List<EpisodeCluster> clusters = episodic
+                ? response.getClustersList().stream()
+                        .map(SearchMapping::fromProto)
+                        .toList()
+                : null;
+        return new SearchResponse(clusters, response.getContext(), fromProto(response.getTrace()));
+    }
+
+    private static EpisodeCluster fromProto(Cluster cluster) {
+        return new EpisodeCluster(
+                cluster.getScore(),
+                cluster.getNucleusId(),
+                cluster.getEpisodesList().stream().map(SearchMapping::fromProto).toList());
+    }
+
+    private static EpisodeView fromProto(Episode episode) {
+        return new EpisodeView(
+                episode.getId(),
+                episode.getScope().getSessionId(),
+                emptyToNull(episode.getProducer()),
+                emptyToNull(episode.getProducedFor()),
+                emptyToNull(episode.getRole()),
+                episode.getContent(),
+                episode.hasTimestamp() ? Timestamps.toIso(episode.getTimestamp()) : null,
+                episode.getMetadataMap());
+    }
+
+    private static SearchTrace fromProto(Trace trace) {
+        return new SearchTrace(
+                trace.getMode(),
+                trace.getReason(),
+                trace.getQueriesList(),
+                trace.getLlmCalls(),
+                trace.getTookMs(),
+                trace.getStageMsMap());
+    }
+}

@@ -1,0 +1,21 @@
+package dev.engram.gateway.model;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** Narrows a search inside the user's memory; every part is optional. */
+public record SearchFilterInput(
+        @JsonProperty("session_ids") List<String> sessionIds,
+
+        @Schema(description = "Inclusive lower bound, ISO-8601 with offset.")
+        String from,
+
+        @Schema(description = "Inclusive upper bound, ISO-8601 with offset.")
+        String to,
+
+        List<String> producers,
+
+        @Schema(description = "Episodes whose metadata holds every one of these entries.")
+        Map<String, String> metadata) {}

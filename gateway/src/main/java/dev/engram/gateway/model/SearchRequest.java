@@ -1,0 +1,33 @@
+package dev.engram.gateway.model;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** Body of {@code POST /v1/memories/search}. Only {@code user_id} and {@code query} are required. */
+public record SearchRequest(
+        @Schema(required = true) @JsonProperty("user_id") String userId,
+        @JsonProperty("agent_id") String agentId,
+
+        @Schema(description = "Search this session only; all sessions of the user when absent.")
+        @JsonProperty("session_id")
+        String sessionId,
+
+        @Schema(required = true) String query,
+
+        @Schema(defaultValue = "10", minimum = "1", maximum = "100") @JsonProperty("top_k")
+        Integer topK,
+
+        @Schema(
+                defaultValue = "auto",
+                enumeration = {"auto", "direct"})
+        String mode,
+
+        @JsonProperty("expand_context") ExpandContext expandContext,
+        SearchFilterInput filter,
+
+        @Schema(enumeration = {"episodic", "short_term", "profile"})
+        List<String> include,
+
+        @Schema(defaultValue = "2000", minimum = "1", maximum = "32000") @JsonProperty("max_context_tokens")
+        Integer maxContextTokens) {}

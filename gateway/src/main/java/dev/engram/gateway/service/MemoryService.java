@@ -1,0 +1,67 @@
+package dev.engram.gateway.service;
+
+import dev.engram.gateway.client.IngestClient;
+import dev.engram.gateway.client.RetrievalClient;
+import dev.engram.gateway.config.GatewayConfig;
+import dev.engram.gateway.mapping.AddMapping;
+import dev.engram.gateway.mapping.SearchMapping;
+import dev.engram.gateway.model.AddMemoriesRequest;
+import dev.engram.gateway.model.AddMemoriesResponse;
+import dev.engram.gateway.model.MemoryStatus;
+import dev.engram.gateway.model.SearchRequest;
+import dev.engram.gateway.model.SearchResponse;
+import dev.engram.gateway.validation.RequestValidator;
+import dev.engram.proto.v1.GetStatusRequest;
+import dev.engram.proto.v1.Scope;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * The memory operations of the public API: every request is validated in full before anything is sent
+ * downstream, then scoped to the caller's project.
+ */
+@ApplicationScoped
+public class MemoryService {
+
+    private final RequestValidator validator;
+    private final SearchMapping searchMapping;
+    private final IngestClient ingest;
+    private final RetrievalClient retrieval;
+    private final String project;
+
+    public MemoryService(
+            RequestValidator validator,
+            SearchMapping searchMapping,
+            IngestClient ingest,
+            RetrievalClient retrieval,
+            GatewayConfig config) {
+        this.validator = validator;
+        this.searchMapping = searchMapping;
+        this.ingest = ingest;
+        this.retrieval = retrieval;
+        this.project = config.project();
+    }
+
+    public Uni<AddMemoriesResponse> add(AddMemoriesRequest request) {
+        validator.validateAdd(request);
+        int requested = request.episodes().size();
+        return ingest.addEpisodes(AddMapping.toProto(project, request))
+                .map(response -> AddMapping.fromProto(response, requested));
+    }
+
+    public Uni<SearchResponse> search(SearchRequest request) {
+        validator.validateSearch(request);
+        return retrieval
+                .search(searchMapping.toProto(project, request))
+                .map(response -> searchMapping.fromProto(request, response));
+    }
+
+    public Uni<MemoryStatus> status(String userId) {
+        validator.validateStatus(userId);
+        GetStatusRequest request = GetStatusRequest.newBuilder()
+                .setScope(Scope.newBuilder().setProject(project).setUserId(userId))
+                .build();
+        return ingest.getStatus(request)
+                .map(status -> new MemoryStatus(userId, status.getStored(), status.getIndexed(), status.getPending()));
+    }
+}

@@ -1,0 +1,151 @@
+package dev.engram.gateway.validation;
+
+import dev.engram.gateway.config.GatewayConfig;
+import dev.engram.gateway.model.AddMemoriesRequest;
+import dev.engram.gateway.model.EpisodeInput;
+import dev.engram.gateway.model.ExpandContext;
+import dev.engram.gateway.model.SearchFilterInput;
+import dev.engram.gateway.model.SearchRequest;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The gateway is the first line of defence: a request that passes here is complete and well-formed, so
+ * downstream services never receive half-valid batches and nothing is half-written.
+ */
+@ApplicationScoped
+public class RequestValidator {
+
+    private static final Set<String> INCLUDES = Set.of("episodic", "short_term", "profile");
+    /** Strategies of the API that a later version of the retrieval service will implement. */
+    private static final Set<String> PLANNED_MODES = Set.of("split", "chain");
+
+    private final GatewayConfig.Limits limits;
+    private final List<String> supportedModes;
+
+    public RequestValidator(GatewayConfig config) {
+        this.limits = config.limits();
+        this.supportedModes = List.copyOf(config.search().supportedModes());
+    }
+
+    public void validateAdd(AddMemoriesRequest request) {
+        FieldErrors errors = new FieldErrors();
+        if (request == null) {
+            errors.add("body", "a JSON object is required");
+            errors.throwIfAny();
+        }
+        errors.id("user_id", request.userId(), true);
+        errors.id("agent_id", request.agentId(), false);
+        errors.sessionId("session_id", request.sessionId(), true);
+        List<EpisodeInput> episodes = request.episodes();
+        if (episodes == null) {
+            errors.add("episodes", "is required");
+        } else if (episodes.isEmpty()) {
+            errors.add("episodes", "must hold at least one episode");
+        } else if (episodes.size() > limits.maxEpisodes()) {
+            errors.add(
+                    "episodes",
+                    "must hold at most " + limits.maxEpisodes() + " episodes (was " + episodes.size() + ")");
+        } else {
+            for (int i = 0; i < episodes.size(); i++) {
+                validateEpisode("episodes[" + i + "]", episodes.get(i), errors);
+            }
+        }
+        errors.throwIfAny();
+    }
+
+    private void validateEpisode(String path, EpisodeInput episode, FieldErrors errors) {
+        if (episode == null) {
+            errors.add(path, "must be an episode object");
+            return;
+        }
+        errors.id(path + ".id", episode.id(), false);
+        errors.text(
+                path + ".content",
+                episode.content(),
+                FieldErrors.utf8Length(episode.content()),
+                limits.maxContentBytes(),
+                "UTF-8 bytes");
+        errors.timestamp(path + ".timestamp", episode.timestamp());
+        errors.stringMap(path + ".metadata", episode.metadata());
+    }
+
+    public void validateSearch(SearchRequest request) {
+        FieldErrors errors = new FieldErrors();
+        if (request == null) {
+            errors.add("body", "a JSON object is required");
+            errors.throwIfAny();
+        }
+        errors.id("user_id", request.userId(), true);
+        errors.id("agent_id", request.agentId(), false);
+        errors.sessionId("session_id", request.sessionId(), false);
+        String query = request.query();
+        long queryChars = query == null ? 0 : query.codePointCount(0, query.length());
+        errors.text("query", query, queryChars, limits.maxQueryChars(), "characters");
+        errors.range("top_k", request.topK(), 1, 100);
+        validateMode(request.mode(), errors);
+        ExpandContext expand = request.expandContext();
+        if (expand != null) {
+            errors.range("expand_context.before", expand.before(), 0, 10);
+            errors.range("expand_context.after", expand.after(), 0, 10);
+        }
+        errors.range("max_context_tokens", request.maxContextTokens(), 1, 32000);
+        List<String> include = request.include();
+        if (include != null) {
+            for (int i = 0; i < include.size(); i++) {
+                if (!INCLUDES.contains(include.get(i))) {
+                    errors.add("include[" + i + "]", "must be one of episodic, short_term, profile");
+                }
+            }
+        }
+        if (request.filter() != null) {
+            validateFilter(request.filter(), errors);
+        }
+        errors.throwIfAny();
+    }
+
+    private void validateMode(String mode, FieldErrors errors) {
+        if (mode == null || supportedModes.contains(mode)) {
+            return;
+        }
+        String supported = String.join(", ", supportedModes);
+        if (PLANNED_MODES.contains(mode)) {
+            errors.add("mode", "'" + mode + "' is not available in this version; supported modes: " + supported);
+        } else {
+            errors.add("mode", "unknown mode '" + mode + "'; supported modes: " + supported);
+        }
+    }
+
+    private void validateFilter(SearchFilterInput filter, FieldErrors errors) {
+        List<String> sessionIds = filter.sessionIds();
+        if (sessionIds != null) {
+            for (int i = 0; i < sessionIds.size(); i++) {
+                errors.sessionId("filter.session_ids[" + i + "]", sessionIds.get(i), true);
+            }
+        }
+        List<String> producers = filter.producers();
+        if (producers != null) {
+            for (int i = 0; i < producers.size(); i++) {
+                String producer = producers.get(i);
+                if (producer == null || producer.isBlank()) {
+                    errors.add("filter.producers[" + i + "]", "must not be empty");
+                }
+            }
+        }
+        Optional<OffsetDateTime> from = errors.timestamp("filter.from", filter.from());
+        Optional<OffsetDateTime> to = errors.timestamp("filter.to", filter.to());
+        if (from.isPresent() && to.isPresent() && from.get().isAfter(to.get())) {
+            errors.add("filter.from", "must not be after filter.to");
+        }
+        errors.stringMap("filter.metadata", filter.metadata());
+    }
+
+    public void validateStatus(String userId) {
+        FieldErrors errors = new FieldErrors();
+        errors.id("user_id", userId, true);
+        errors.throwIfAny();
+    }
+}

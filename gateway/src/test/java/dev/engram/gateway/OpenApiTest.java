@@ -1,0 +1,34 @@
+package dev.engram.gateway;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.hasKey;
+
+import dev.engram.gateway.fake.FakeDownstream;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@WithTestResource(FakeDownstream.class)
+class OpenApiTest {
+
+    @Test
+    void openapi_document_describes_the_memory_endpoints() {
+        given().queryParam("format", "json")
+                .get("/q/openapi")
+                .then()
+                .statusCode(200)
+                .body("paths", hasKey("/v1/memories"))
+                .body("paths", hasKey("/v1/memories/search"))
+                .body("paths", hasKey("/v1/memories/status"))
+                .body("paths.'/v1/memories'.post.responses", hasKey("201"))
+                .body("components.schemas.AddMemoriesRequest.properties", hasKey("user_id"))
+                .body("components.schemas.SearchResponse.properties", hasKey("episodic"));
+    }
+
+    @Test
+    void health_and_metrics_are_served() {
+        given().get("/q/health/ready").then().statusCode(200);
+        given().get("/q/metrics").then().statusCode(200);
+    }
+}

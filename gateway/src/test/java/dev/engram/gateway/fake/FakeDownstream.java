@@ -1,0 +1,62 @@
+package dev.engram.gateway.fake;
+
+import io.grpc.Server;
+import io.grpc.netty.NettyServerBuilder;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs fake ingest and retrieval services on a plain gRPC server on a free port and points the gateway's
+ * clients at it. Tests get the fakes injected into fields of their type.
+ */
+public class FakeDownstream implements QuarkusTestResourceLifecycleManager {
+
+    private final FakeIngestService ingest = new FakeIngestService();
+    private final FakeRetrievalService retrieval = new FakeRetrievalService();
+    private Server server;
+
+    @Override
+    public Map<String, String> start() {
+        try {
+            server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
+                    // As ingest-service must: a full batch of 1000 episodes of 32 KiB is one 33 MB message.
+                    .maxInboundMessageSize(64 * 1024 * 1024)
+                    .addService(ingest)
+                    .addService(retrieval)
+                    .build()
+                    .start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        // In test mode Quarkus dials a client's test-port, which otherwise defaults to the app's own port.
+        String port = String.valueOf(server.getPort());
+        return Map.of(
+                "quarkus.grpc.clients.ingest.host", "127.0.0.1",
+                "quarkus.grpc.clients.ingest.port", port,
+                "quarkus.grpc.clients.ingest.test-port", port,
+                "quarkus.grpc.clients.retrieval.host", "127.0.0.1",
+                "quarkus.grpc.clients.retrieval.port", port,
+                "quarkus.grpc.clients.retrieval.test-port", port);
+    }
+
+    @Override
+    public void inject(TestInjector injector) {
+        injector.injectIntoFields(ingest, new TestInjector.MatchesType(FakeIngestService.class));
+        injector.injectIntoFields(retrieval, new TestInjector.MatchesType(FakeRetrievalService.class));
+    }
+
+    @Override
+    public void stop() {
+        if (server != null) {
+            try {
+                server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package dev.engram.gateway.fake;
+
+import dev.engram.proto.v1.AddEpisodesRequest;
+import dev.engram.proto.v1.AddEpisodesResponse;
+import dev.engram.proto.v1.AddStatus;
+import dev.engram.proto.v1.EpisodeOutcome;
+import dev.engram.proto.v1.GetStatusRequest;
+import dev.engram.proto.v1.GetStatusResponse;
+import dev.engram.proto.v1.IngestServiceGrpc;
+import dev.engram.proto.v1.NewEpisode;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Stands in for ingest-service: remembers ids it has seen, records every request, can be told to fail. */
+public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
+
+    public final List<AddEpisodesRequest> addRequests = new CopyOnWriteArrayList<>();
+    public final List<GetStatusRequest> statusRequests = new CopyOnWriteArrayList<>();
+    private final Set<String> storedIds = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger generatedIds = new AtomicInteger();
+    private volatile GetStatusResponse status = GetStatusResponse.getDefaultInstance();
+    private volatile Status failure;
+    private volatile Duration statusDelay = Duration.ZERO;
+
+    public void reset() {
+        addRequests.clear();
+        statusRequests.clear();
+        storedIds.clear();
+        status = GetStatusResponse.getDefaultInstance();
+        failure = null;
+        statusDelay = Duration.ZERO;
+    }
+
+    /** Status calls answer only after this delay, like a service stuck on a slow query. */
+    public void delayStatus(Duration delay) {
+        this.statusDelay = delay;
+    }
+
+    public void answerStatus(GetStatusResponse status) {
+        this.status = status;
+    }
+
+    /** Every following call fails with this status. */
+    public void failWith(Status failure) {
+        this.failure = failure;
+    }
+
+    public int calls() {
+        return addRequests.size() + statusRequests.size();
+    }
+
+    @Override
+    public void addEpisodes(AddEpisodesRequest request, StreamObserver<AddEpisodesResponse> response) {
+        addRequests.add(request);
+        if (failure != null) {
+            response.onError(failure.asRuntimeException());
+            return;
+        }
+        AddEpisodesResponse.Builder answer = AddEpisodesResponse.newBuilder();
+        for (NewEpisode episode : request.getEpisodesList()) {
+            String id = episode.getId().isEmpty() ? "generated-" + generatedIds.incrementAndGet() : episode.getId();
+            AddStatus outcome = storedIds.add(id) ? AddStatus.ADD_STATUS_CREATED : AddStatus.ADD_STATUS_DUPLICATE;
+            answer.addOutcomes(EpisodeOutcome.newBuilder().setId(id).setStatus(outcome));
+        }
+        response.onNext(answer.build());
+        response.onCompleted();
+    }
+
+    @Override
+    public void getStatus(GetStatusRequest request, StreamObserver<GetStatusResponse> response) {
+        statusRequests.add(request);
+        try {
+            Thread.sleep(statusDelay.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure != null) {
+            response.onError(failure.asRuntimeException());
+            return;
+        }
+        response.onNext(status);
+        response.onCompleted();
+    }
+}

@@ -1,0 +1,43 @@
+package dev.engram.gateway.fake;
+
+import dev.engram.proto.v1.RetrievalRequest;
+import dev.engram.proto.v1.RetrievalResponse;
+import dev.engram.proto.v1.RetrievalServiceGrpc;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** Stands in for retrieval-agent-service: answers a canned response and records every request. */
+public class FakeRetrievalService extends RetrievalServiceGrpc.RetrievalServiceImplBase {
+
+    public final List<RetrievalRequest> requests = new CopyOnWriteArrayList<>();
+    private volatile RetrievalResponse answer = RetrievalResponse.getDefaultInstance();
+    private volatile Status failure;
+
+    public void reset() {
+        requests.clear();
+        answer = RetrievalResponse.getDefaultInstance();
+        failure = null;
+    }
+
+    public void answer(RetrievalResponse answer) {
+        this.answer = answer;
+    }
+
+    /** Every following call fails with this status. */
+    public void failWith(Status failure) {
+        this.failure = failure;
+    }
+
+    @Override
+    public void search(RetrievalRequest request, StreamObserver<RetrievalResponse> response) {
+        requests.add(request);
+        if (failure != null) {
+            response.onError(failure.asRuntimeException());
+            return;
+        }
+        response.onNext(answer);
+        response.onCompleted();
+    }
+}

@@ -1,0 +1,41 @@
+package dev.engram.ingest.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** How the transactional outbox is relayed to the derived stores. */
+@ConfigMapping(prefix = "engram.outbox")
+public interface OutboxConfig {
+
+    /**
+     * How often the relay looks for due rows (retries, rows of other replicas). New episodes do
+     * not wait for it: adding them starts a run at once. Quarkus's scheduler checks its triggers
+     * once a second, so shorter intervals behave like one second.
+     */
+    @WithDefault("1s")
+    Duration interval();
+
+    /** Rows claimed at once; each claim becomes one call to the target service. */
+    @WithDefault("100")
+    int batchSize();
+
+    /**
+     * How long claimed rows stay hidden from other relays (other replicas, or this one after a
+     * crash). Must comfortably exceed the target call's deadline.
+     */
+    @WithDefault("30s")
+    Duration lease();
+
+    /** Delay before the first retry of a failed delivery; doubles with every further failure. */
+    @WithDefault("500ms")
+    Duration initialBackoff();
+
+    /** Upper bound of the retry delay, so a recovered target is reached again soon. */
+    @WithDefault("1m")
+    Duration maxBackoff();
+
+    /** How often the {@code engram_outbox_pending} gauge is recounted. */
+    @WithDefault("5s")
+    Duration gaugeInterval();
+}

@@ -1,0 +1,17 @@
+package dev.engram.ingest.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** Calls to vector-service (gRPC client {@code vector}). */
+@ConfigMapping(prefix = "engram.vector")
+public interface VectorClientConfig {
+
+    /**
+     * Deadline of one {@code Index} call. Indexing embeds every sentence of a batch, so this is
+     * generous; a call that runs out is retried by the outbox.
+     */
+    @WithDefault("10s")
+    Duration deadline();
+}

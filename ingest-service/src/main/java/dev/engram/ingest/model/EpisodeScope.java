@@ -1,0 +1,7 @@
+package dev.engram.ingest.model;
+
+/**
+ * Where episodes belong. {@code project} is the tenant boundary, {@code userId} a hard isolation
+ * boundary inside it; {@code agentId} is optional (null when absent).
+ */
+public record EpisodeScope(String project, String userId, String agentId, String sessionId) {}

@@ -1,0 +1,88 @@
+package dev.engram.ingest.store;
+
+import dev.engram.ingest.model.EpisodeCounts;
+import dev.engram.ingest.model.EpisodeDraft;
+import dev.engram.ingest.model.EpisodeScope;
+import dev.engram.ingest.model.MetadataConverter;
+import dev.engram.ingest.model.OutboxTarget;
+import dev.engram.ingest.model.StoredEpisode;
+import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.ZoneOffset;
+import java.util.List;
+
+/** Episodes: idempotent inserts, look-ups by key and per-user counts. */
+@ApplicationScoped
+public class EpisodeRepository implements PanacheRepositoryBase<StoredEpisode, Long> {
+
+    // "on conflict do nothing" makes a concurrent insert of the same id wait for the other
+    // transaction and then report a duplicate, instead of failing on the unique constraint.
+    private static final String INSERT_IF_ABSENT = """
+            with inserted as (
+                insert into ingest.episode (project, episode_id, user_id, agent_id, session_id,
+                                            producer, produced_for, role, content, ts, metadata)
+                values (:project, :episodeId, :userId, :agentId, :sessionId,
+                        :producer, :producedFor, :role, :content, :ts, :metadata)
+                on conflict (project, episode_id) do nothing
+                returning pk
+            )
+            insert into ingest.outbox (episode_pk, target)
+            select pk, :target from inserted
+            """;
+
+    private final MetadataConverter metadataJson = new MetadataConverter();
+
+    /**
+     * Stores the episodes, each with one outbox row for {@code target}, in one transaction that
+     * has committed when the result is emitted. Emits, per episode and in order, whether this call
+     * stored it (false: its id was already stored in the project). Ids must be distinct.
+     */
+    @WithTransaction
+    public Uni<List<Boolean>> insertAllIfAbsent(EpisodeScope scope, List<EpisodeDraft> episodes, OutboxTarget target) {
+        // One statement at a time: a reactive session does not run statements concurrently.
+        return Multi.createFrom()
+                .iterable(episodes)
+                .onItem()
+                .transformToUniAndConcatenate(episode -> insertIfAbsent(scope, episode, target))
+                .collect()
+                .asList();
+    }
+
+    private Uni<Boolean> insertIfAbsent(EpisodeScope scope, EpisodeDraft episode, OutboxTarget target) {
+        return getSession()
+                .chain(session -> session.createNativeQuery(INSERT_IF_ABSENT)
+                        .setParameter("project", scope.project())
+                        .setParameter("episodeId", episode.id())
+                        .setParameter("userId", scope.userId())
+                        .setParameter("agentId", scope.agentId())
+                        .setParameter("sessionId", scope.sessionId())
+                        .setParameter("producer", episode.producer())
+                        .setParameter("producedFor", episode.producedFor())
+                        .setParameter("role", episode.role())
+                        .setParameter("content", episode.content())
+                        .setParameter("ts", episode.timestamp().atOffset(ZoneOffset.UTC))
+                        .setParameter("metadata", metadataJson.convertToDatabaseColumn(episode.metadata()))
+                        .setParameter("target", target.column())
+                        .executeUpdate())
+                .map(rows -> rows > 0);
+    }
+
+    /** The episodes with these keys, in no particular order. */
+    public Uni<List<StoredEpisode>> findByPks(List<Long> pks) {
+        return pks.isEmpty() ? Uni.createFrom().item(List.of()) : list("pk in ?1", pks);
+    }
+
+    public Uni<EpisodeCounts> counts(String project, String userId) {
+        return getSession()
+                .chain(session -> session.createQuery(
+                                "select new dev.engram.ingest.model.EpisodeCounts(count(e), count(e.indexedAt))"
+                                        + " from StoredEpisode e where e.project = :project and e.userId = :userId",
+                                EpisodeCounts.class)
+                        .setParameter("project", project)
+                        .setParameter("userId", userId)
+                        .getSingleResult());
+    }
+}

@@ -1,0 +1,228 @@
+package dev.engram.ingest.grpc;
+
+import static dev.engram.ingest.testing.TestData.add;
+import static dev.engram.ingest.testing.TestData.context;
+import static dev.engram.ingest.testing.TestData.episode;
+import static dev.engram.ingest.testing.TestData.newProject;
+import static dev.engram.ingest.testing.TestData.scope;
+import static dev.engram.ingest.testing.TestData.status;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import com.google.protobuf.Any;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.rpc.BadRequest;
+import dev.engram.ingest.testing.PostgresResource;
+import dev.engram.ingest.testing.VectorServiceDoubleResource;
+import dev.engram.proto.v1.AddEpisodesRequest;
+import dev.engram.proto.v1.AddEpisodesResponse;
+import dev.engram.proto.v1.AddStatus;
+import dev.engram.proto.v1.Episode;
+import dev.engram.proto.v1.EpisodeOutcome;
+import dev.engram.proto.v1.IngestServiceGrpc.IngestServiceBlockingStub;
+import dev.engram.proto.v1.NewEpisode;
+import dev.engram.proto.v1.Scope;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.StatusProto;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+@WithTestResource(VectorServiceDoubleResource.class)
+class AddEpisodesTest {
+
+    @GrpcClient("ingest")
+    IngestServiceBlockingStub ingest;
+
+    @Test
+    void re_sent_episode_id_is_a_duplicate() {
+        String project = newProject();
+        AddEpisodesRequest request = add(scope(project, "caroline", "s1"), episode("conv-26:D1:3", "hello"));
+
+        assertThat(ingest.addEpisodes(request).getOutcomesList())
+                .containsExactly(outcome("conv-26:D1:3", AddStatus.ADD_STATUS_CREATED));
+        assertThat(ingest.addEpisodes(request).getOutcomesList())
+                .containsExactly(outcome("conv-26:D1:3", AddStatus.ADD_STATUS_DUPLICATE));
+        assertThat(ingest.getStatus(status(project, "caroline")).getStored()).isEqualTo(1);
+    }
+
+    @Test
+    void id_repeated_inside_one_request_is_stored_once_and_outcomes_keep_request_order() {
+        String project = newProject();
+        AddEpisodesResponse response = ingest.addEpisodes(
+                add(scope(project, "u1", "s1"), episode("a", "first"), episode("b", "second"), episode("a", "again")));
+
+        assertThat(response.getOutcomesList())
+                .containsExactly(
+                        outcome("a", AddStatus.ADD_STATUS_CREATED),
+                        outcome("b", AddStatus.ADD_STATUS_CREATED),
+                        outcome("a", AddStatus.ADD_STATUS_DUPLICATE));
+        assertThat(ingest.getStatus(status(project, "u1")).getStored()).isEqualTo(2);
+        assertThat(only(project, "u1", "a").getContent()).isEqualTo("first");
+    }
+
+    @Test
+    void an_id_is_unique_per_project_not_per_user() {
+        String project = newProject();
+        ingest.addEpisodes(add(scope(project, "u1", "s1"), episode("x", "mine")));
+
+        assertThat(ingest.addEpisodes(add(scope(project, "u2", "s1"), episode("x", "theirs")))
+                        .getOutcomesList())
+                .containsExactly(outcome("x", AddStatus.ADD_STATUS_DUPLICATE));
+        assertThat(ingest.addEpisodes(add(scope(newProject(), "u2", "s1"), episode("x", "other project")))
+                        .getOutcomesList())
+                .containsExactly(outcome("x", AddStatus.ADD_STATUS_CREATED));
+    }
+
+    @Test
+    void missing_id_and_timestamp_are_assigned() {
+        String project = newProject();
+        Instant before = Instant.now().minusSeconds(1);
+        AddEpisodesResponse response = ingest.addEpisodes(add(
+                scope(project, "u1", "s1"),
+                NewEpisode.newBuilder().setContent("no id").build()));
+
+        String id = response.getOutcomes(0).getId();
+        assertThat(response.getOutcomes(0).getStatus()).isEqualTo(AddStatus.ADD_STATUS_CREATED);
+        assertThat(id).isNotBlank();
+        Episode stored = only(project, "u1", id);
+        Instant timestamp = Instant.ofEpochSecond(
+                stored.getTimestamp().getSeconds(), stored.getTimestamp().getNanos());
+        assertThat(timestamp).isBetween(before, Instant.now().plusSeconds(1));
+    }
+
+    @Test
+    void episode_keeps_scope_fields_and_metadata_exactly() {
+        String project = newProject();
+        Scope scope = scope(project, "caroline", "conv-26/session_1").toBuilder()
+                .setAgentId("assistant-1")
+                .build();
+        NewEpisode sent =
+                episode("conv-26:D1:3", "I went to a support group yesterday ✨", "2023-05-08T13:56:00Z").toBuilder()
+                        .setProducer("Caroline")
+                        .setProducedFor("Melanie")
+                        .setRole("user")
+                        .putMetadata("dia_id", "D1:3")
+                        .putMetadata("note", "  spaced \"quoted\" ü ")
+                        .build();
+        ingest.addEpisodes(add(scope, sent));
+
+        Episode stored = only(project, "caroline", "conv-26:D1:3");
+        assertThat(stored.getScope()).isEqualTo(scope);
+        assertThat(stored.getProducer()).isEqualTo("Caroline");
+        assertThat(stored.getProducedFor()).isEqualTo("Melanie");
+        assertThat(stored.getRole()).isEqualTo("user");
+        assertThat(stored.getContent()).isEqualTo(sent.getContent());
+        assertThat(stored.getTimestamp()).isEqualTo(sent.getTimestamp());
+        assertThat(stored.getMetadataMap()).isEqualTo(sent.getMetadataMap());
+        assertThat(stored.getSequence()).isPositive();
+    }
+
+    @Test
+    void concurrent_adds_of_the_same_id_store_it_once_without_errors() throws Exception {
+        String project = newProject();
+        AddEpisodesRequest request = add(scope(project, "u1", "s1"), episode("raced", "same"));
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Callable<AddStatus>> calls = IntStream.range(0, 8)
+                    .<Callable<AddStatus>>mapToObj(i ->
+                            () -> ingest.addEpisodes(request).getOutcomes(0).getStatus())
+                    .toList();
+            List<AddStatus> statuses =
+                    pool.invokeAll(calls).stream().map(AddEpisodesTest::join).toList();
+
+            assertThat(statuses).containsOnlyOnce(AddStatus.ADD_STATUS_CREATED);
+            assertThat(statuses)
+                    .filteredOn(AddStatus.ADD_STATUS_DUPLICATE::equals)
+                    .hasSize(7);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(ingest.getStatus(status(project, "u1")).getStored()).isEqualTo(1);
+    }
+
+    @Test
+    void invalid_request_names_the_fields_and_stores_nothing() {
+        String project = newProject();
+        AddEpisodesRequest request = add(
+                scope(project, "u1", "conv 26"),
+                episode("valid-1", "fine"),
+                episode("bad id!", "also fine"),
+                episode("valid-2", " "));
+
+        StatusRuntimeException error =
+                catchThrowableOfType(StatusRuntimeException.class, () -> ingest.addEpisodes(request));
+
+        assertThat(error.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(fields(error))
+                .containsExactlyInAnyOrder("scope.session_id", "episodes[1].id", "episodes[2].content");
+        assertThat(ingest.getStatus(status(project, "u1")).getStored()).isZero();
+    }
+
+    @Test
+    void missing_scope_fields_are_invalid() {
+        StatusRuntimeException error = catchThrowableOfType(
+                StatusRuntimeException.class,
+                () -> ingest.addEpisodes(add(Scope.getDefaultInstance(), episode("a", "text"))));
+
+        assertThat(error.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(error.getStatus().getDescription()).contains("scope.project", "scope.user_id", "scope.session_id");
+        assertThat(fields(error)).containsExactlyInAnyOrder("scope.project", "scope.user_id", "scope.session_id");
+    }
+
+    @Test
+    void request_without_episodes_is_invalid() {
+        StatusRuntimeException error = catchThrowableOfType(
+                StatusRuntimeException.class, () -> ingest.addEpisodes(add(scope(newProject(), "u1", "s1"))));
+
+        assertThat(fields(error)).containsExactly("episodes");
+    }
+
+    private Episode only(String project, String user, String id) {
+        return ingest.getContext(context(project, user, 0, 0, id))
+                .getContexts(0)
+                .getEpisodes(0);
+    }
+
+    private static EpisodeOutcome outcome(String id, AddStatus status) {
+        return EpisodeOutcome.newBuilder().setId(id).setStatus(status).build();
+    }
+
+    private static List<String> fields(StatusRuntimeException error) {
+        com.google.rpc.Status status = StatusProto.fromThrowable(error);
+        assertThat(status).isNotNull();
+        return status.getDetailsList().stream()
+                .filter(detail -> detail.is(BadRequest.class))
+                .flatMap(detail -> unpack(detail).getFieldViolationsList().stream())
+                .map(BadRequest.FieldViolation::getField)
+                .toList();
+    }
+
+    private static BadRequest unpack(Any detail) {
+        try {
+            return detail.unpack(BadRequest.class);
+        } catch (InvalidProtocolBufferException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static <T> T join(Future<T> future) {
+        try {
+            return future.get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("a concurrent add failed", e);
+        }
+    }
+}

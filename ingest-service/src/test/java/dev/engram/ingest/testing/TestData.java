@@ -1,0 +1,67 @@
+package dev.engram.ingest.testing;
+
+import com.google.protobuf.Timestamp;
+import dev.engram.proto.v1.AddEpisodesRequest;
+import dev.engram.proto.v1.GetContextRequest;
+import dev.engram.proto.v1.GetStatusRequest;
+import dev.engram.proto.v1.NewEpisode;
+import dev.engram.proto.v1.Scope;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** Request builders; every test works in a project of its own so tests never see each other. */
+public final class TestData {
+
+    private TestData() {}
+
+    public static String newProject() {
+        return "test-" + UUID.randomUUID();
+    }
+
+    public static Scope scope(String project, String user, String session) {
+        return Scope.newBuilder()
+                .setProject(project)
+                .setUserId(user)
+                .setSessionId(session)
+                .build();
+    }
+
+    public static NewEpisode episode(String id, String content) {
+        return NewEpisode.newBuilder().setId(id).setContent(content).build();
+    }
+
+    public static NewEpisode episode(String id, String content, String timestamp) {
+        return episode(id, content).toBuilder().setTimestamp(ts(timestamp)).build();
+    }
+
+    public static AddEpisodesRequest add(Scope scope, NewEpisode... episodes) {
+        return AddEpisodesRequest.newBuilder()
+                .setScope(scope)
+                .addAllEpisodes(List.of(episodes))
+                .build();
+    }
+
+    public static GetContextRequest context(String project, String user, int before, int after, String... ids) {
+        return GetContextRequest.newBuilder()
+                .setScope(Scope.newBuilder().setProject(project).setUserId(user))
+                .addAllEpisodeIds(List.of(ids))
+                .setBefore(before)
+                .setAfter(after)
+                .build();
+    }
+
+    public static GetStatusRequest status(String project, String user) {
+        return GetStatusRequest.newBuilder()
+                .setScope(Scope.newBuilder().setProject(project).setUserId(user))
+                .build();
+    }
+
+    public static Timestamp ts(String iso) {
+        Instant instant = Instant.parse(iso);
+        return Timestamp.newBuilder()
+                .setSeconds(instant.getEpochSecond())
+                .setNanos(instant.getNano())
+                .build();
+    }
+}

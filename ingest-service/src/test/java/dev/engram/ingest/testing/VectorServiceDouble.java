@@ -1,0 +1,75 @@
+package dev.engram.ingest.testing;
+
+import dev.engram.proto.v1.Episode;
+import dev.engram.proto.v1.IndexRequest;
+import dev.engram.proto.v1.IndexResponse;
+import dev.engram.proto.v1.VectorServiceGrpc;
+import io.grpc.Server;
+import io.grpc.Status;
+import io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Stands in for vector-service: a plain gRPC server that keeps what it is asked to index and can
+ * be switched to answer UNAVAILABLE, like a service that is down.
+ */
+public class VectorServiceDouble extends VectorServiceGrpc.VectorServiceImplBase {
+
+    private final Map<String, Episode> indexed = new ConcurrentHashMap<>();
+    private final Set<String> refused = ConcurrentHashMap.newKeySet();
+    private volatile boolean unavailable;
+    private Server server;
+
+    public int start() {
+        try {
+            server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
+                    .addService(this)
+                    .build()
+                    .start();
+            return server.getPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public void stop() throws InterruptedException {
+        server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+
+    public void setUnavailable(boolean unavailable) {
+        this.unavailable = unavailable;
+    }
+
+    /** The last version of this episode that was indexed, keyed by episode id. */
+    public Optional<Episode> indexed(String episodeId) {
+        return Optional.ofNullable(indexed.get(episodeId));
+    }
+
+    /** Whether an Index call carrying this episode was refused. */
+    public boolean refused(String episodeId) {
+        return refused.contains(episodeId);
+    }
+
+    @Override
+    public void index(IndexRequest request, StreamObserver<IndexResponse> response) {
+        if (unavailable) {
+            request.getEpisodesList().forEach(episode -> refused.add(episode.getId()));
+            response.onError(
+                    Status.UNAVAILABLE.withDescription("test double is down").asRuntimeException());
+            return;
+        }
+        request.getEpisodesList().forEach(episode -> indexed.put(episode.getId(), episode));
+        response.onNext(IndexResponse.newBuilder()
+                .setIndexed(request.getEpisodesCount())
+                .build());
+        response.onCompleted();
+    }
+}

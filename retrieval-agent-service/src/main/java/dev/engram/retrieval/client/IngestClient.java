@@ -1,0 +1,50 @@
+package dev.engram.retrieval.client;
+
+import dev.engram.proto.v1.EpisodeContext;
+import dev.engram.proto.v1.GetContextRequest;
+import dev.engram.proto.v1.GetContextResponse;
+import dev.engram.proto.v1.MutinyIngestServiceGrpc.MutinyIngestServiceStub;
+import dev.engram.proto.v1.Scope;
+import dev.engram.retrieval.config.DownstreamConfig;
+import io.quarkus.grpc.GrpcClient;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** ingest-service: the stored episodes, read around given episodes in session order. */
+@ApplicationScoped
+public class IngestClient {
+
+    static final String SERVICE = "ingest-service";
+
+    private final MutinyIngestServiceStub stub;
+    private final DownstreamConfig.Call config;
+
+    public IngestClient(@GrpcClient("ingest") MutinyIngestServiceStub stub, DownstreamConfig config) {
+        this.stub = stub;
+        this.config = config.ingest();
+    }
+
+    /**
+     * Each requested episode that exists for the scope, with up to {@code before} and {@code after}
+     * neighbours from its session, in request order.
+     */
+    public Uni<List<EpisodeContext>> context(Scope scope, List<String> episodeIds, int before, int after) {
+        if (episodeIds.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        GetContextRequest request = GetContextRequest.newBuilder()
+                .setScope(scope)
+                .addAllEpisodeIds(episodeIds)
+                .setBefore(before)
+                .setAfter(after)
+                .build();
+        return DownstreamCall.call(
+                        SERVICE,
+                        config,
+                        () -> stub.withDeadlineAfter(config.deadline().toMillis(), TimeUnit.MILLISECONDS)
+                                .getContext(request))
+                .map(GetContextResponse::getContextsList);
+    }
+}

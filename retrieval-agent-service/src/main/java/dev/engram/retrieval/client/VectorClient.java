@@ -1,0 +1,45 @@
+package dev.engram.retrieval.client;
+
+import dev.engram.proto.v1.MutinyVectorServiceGrpc.MutinyVectorServiceStub;
+import dev.engram.proto.v1.Scope;
+import dev.engram.proto.v1.SearchFilter;
+import dev.engram.proto.v1.VectorHit;
+import dev.engram.proto.v1.VectorSearchRequest;
+import dev.engram.proto.v1.VectorSearchResponse;
+import dev.engram.retrieval.config.DownstreamConfig;
+import io.quarkus.grpc.GrpcClient;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** vector-service: hybrid search over the indexed episodes of one user. */
+@ApplicationScoped
+public class VectorClient {
+
+    static final String SERVICE = "vector-service";
+
+    private final MutinyVectorServiceStub stub;
+    private final DownstreamConfig.Call config;
+
+    public VectorClient(@GrpcClient("vector") MutinyVectorServiceStub stub, DownstreamConfig config) {
+        this.stub = stub;
+        this.config = config.vector();
+    }
+
+    /** Hits best first; an empty list when nothing matched. */
+    public Uni<List<VectorHit>> search(Scope scope, String query, int limit, SearchFilter filter) {
+        VectorSearchRequest request = VectorSearchRequest.newBuilder()
+                .setScope(scope)
+                .setQuery(query)
+                .setLimit(limit)
+                .setFilter(filter)
+                .build();
+        return DownstreamCall.call(
+                        SERVICE,
+                        config,
+                        () -> stub.withDeadlineAfter(config.deadline().toMillis(), TimeUnit.MILLISECONDS)
+                                .search(request))
+                .map(VectorSearchResponse::getHitsList);
+    }
+}

@@ -1,0 +1,29 @@
+package dev.engram.retrieval.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** Knobs of the search pipeline. */
+@ConfigMapping(prefix = "engram.retrieval")
+public interface RetrievalConfig {
+
+    /**
+     * Vector hits fetched per requested cluster. Several hits usually land in the same episode or
+     * in neighbouring episodes that end up in one cluster, so fetching exactly {@code top_k} hits
+     * would leave fewer than {@code top_k} clusters.
+     */
+    @WithDefault("5")
+    int overFetchFactor();
+
+    /** Upper bound on the vector hits fetched for one search, whatever {@code top_k} asks for. */
+    @WithDefault("500")
+    int maxVectorHits();
+
+    /** Clusters returned when a request leaves {@code top_k} unset (0). */
+    @WithDefault("10")
+    int defaultTopK();
+
+    /** Token budget of the assembled context when a request leaves {@code max_context_tokens} unset (0). */
+    @WithDefault("2000")
+    int defaultMaxContextTokens();
+}

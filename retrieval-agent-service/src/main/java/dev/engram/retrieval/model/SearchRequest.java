@@ -1,0 +1,18 @@
+package dev.engram.retrieval.model;
+
+import dev.engram.proto.v1.Scope;
+import dev.engram.proto.v1.SearchFilter;
+
+/**
+ * A validated search, with defaults applied. Scope and filter stay in their wire form because they
+ * are handed on unchanged to vector-service and ingest-service.
+ */
+public record SearchRequest(
+        Scope scope,
+        String query,
+        int topK,
+        SearchMode mode,
+        int before,
+        int after,
+        SearchFilter filter,
+        int maxContextTokens) {}

@@ -1,0 +1,14 @@
+package dev.engram.retrieval.model;
+
+import java.util.List;
+import java.util.Map;
+
+/** How a search was answered: which strategy ran, why, and where the time went. */
+public record SearchTrace(
+        String mode, String reason, List<String> queries, int llmCalls, long tookMs, Map<String, Long> stageMs) {
+
+    public SearchTrace {
+        queries = List.copyOf(queries);
+        stageMs = Map.copyOf(stageMs);
+    }
+}

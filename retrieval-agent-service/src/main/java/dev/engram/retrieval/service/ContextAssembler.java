@@ -1,0 +1,77 @@
+package dev.engram.retrieval.service;
+
+import dev.engram.proto.v1.Episode;
+import dev.engram.retrieval.model.EpisodeCluster;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/**
+ * Writes clusters as prompt-ready text: best cluster first, each in chronological order, one line
+ * per episode ({@code [yyyy-MM-dd HH:mm] Producer: content}, UTC), a blank line between clusters.
+ * Dates and speakers are shown because questions about memory are so often "when" and "who".
+ */
+@ApplicationScoped
+public class ContextAssembler {
+
+    private static final DateTimeFormatter MINUTE =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
+    private static final String CLUSTER_SEPARATOR = "\n\n";
+
+    /**
+     * The text of as many whole clusters as fit in {@code maxTokens} (see {@link TokenEstimate}).
+     * Adding stops at the first cluster that does not fit, so relevance order is never broken to
+     * fill the budget. A first cluster that alone is too big is cut after its last whole line that
+     * fits.
+     */
+    public String assemble(List<EpisodeCluster> clusters, int maxTokens) {
+        StringBuilder text = new StringBuilder();
+        for (EpisodeCluster cluster : clusters) {
+            List<String> lines =
+                    cluster.episodes().stream().map(ContextAssembler::line).toList();
+            String block = String.join("\n", lines);
+            String separator = text.isEmpty() ? "" : CLUSTER_SEPARATOR;
+            if (TokenEstimate.of(text + separator + block) <= maxTokens) {
+                text.append(separator).append(block);
+                continue;
+            }
+            if (text.isEmpty()) {
+                appendWholeLines(text, lines, maxTokens);
+            }
+            break;
+        }
+        return text.toString();
+    }
+
+    private static void appendWholeLines(StringBuilder text, List<String> lines, int maxTokens) {
+        for (String line : lines) {
+            String separator = text.isEmpty() ? "" : "\n";
+            if (TokenEstimate.of(text + separator + line) > maxTokens) {
+                return;
+            }
+            text.append(separator).append(line);
+        }
+    }
+
+    static String line(Episode episode) {
+        return "[" + when(episode) + "] " + speaker(episode) + ": " + episode.getContent();
+    }
+
+    private static String when(Episode episode) {
+        if (!episode.hasTimestamp()) {
+            return "undated";
+        }
+        return MINUTE.format(Instant.ofEpochSecond(
+                episode.getTimestamp().getSeconds(), episode.getTimestamp().getNanos()));
+    }
+
+    /** Episodes without a producer still say who spoke when the role is known. */
+    private static String speaker(Episode episode) {
+        if (!episode.getProducer().isBlank()) {
+            return episode.getProducer();
+        }
+        return episode.getRole().isBlank() ? "unknown" : episode.getRole();
+    }
+}

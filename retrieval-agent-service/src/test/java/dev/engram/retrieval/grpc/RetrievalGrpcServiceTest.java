@@ -1,0 +1,237 @@
+package dev.engram.retrieval.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import com.google.protobuf.Timestamp;
+import com.google.rpc.BadRequest;
+import dev.engram.proto.v1.Cluster;
+import dev.engram.proto.v1.Episode;
+import dev.engram.proto.v1.GetContextRequest;
+import dev.engram.proto.v1.RetrievalRequest;
+import dev.engram.proto.v1.RetrievalResponse;
+import dev.engram.proto.v1.RetrievalServiceGrpc;
+import dev.engram.proto.v1.Scope;
+import dev.engram.proto.v1.SearchFilter;
+import dev.engram.proto.v1.TimeRange;
+import dev.engram.proto.v1.VectorSearchRequest;
+import dev.engram.retrieval.support.Conversation;
+import dev.engram.retrieval.support.FakeDownstream;
+import dev.engram.retrieval.support.FakeDownstreamResource;
+import dev.engram.retrieval.support.FakeDownstreamResource.InjectFakeDownstream;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.StatusProto;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.net.URL;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@WithTestResource(FakeDownstreamResource.class)
+class RetrievalGrpcServiceTest {
+
+    @InjectFakeDownstream
+    FakeDownstream downstream;
+
+    @TestHTTPResource
+    URL url;
+
+    private ManagedChannel channel;
+
+    @BeforeEach
+    void connect() {
+        downstream.reset();
+        channel = ManagedChannelBuilder.forAddress(url.getHost(), url.getPort())
+                .usePlaintext()
+                .build();
+    }
+
+    @AfterEach
+    void disconnect() throws InterruptedException {
+        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void clusters_come_best_first_with_their_neighbours_in_session_order() {
+        downstream.hits("s2-3", 0.9, "s1-2", 0.7, "s2-3", 0.6);
+
+        RetrievalResponse response = search(r -> r.setBefore(1).setAfter(2));
+
+        assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s2-3", "s1-2");
+        assertThat(response.getClusters(0).getScore()).isEqualTo(0.9f);
+        assertThat(ids(response.getClusters(0))).containsExactly("s2-2", "s2-3", "s2-4", "s2-5");
+        assertThat(ids(response.getClusters(1))).containsExactly("s1-1", "s1-2", "s1-3", "s1-4");
+        assertThat(response.getClusters(0).getEpisodes(0).getMetadataMap()).containsEntry("dia_id", "s2-2");
+        assertThat(response.getContext())
+                .startsWith("[2023-05-25 09:01] Melanie: message s2-2\n")
+                .contains("[2023-05-25 09:04] Caroline: message s2-5\n\n[2023-05-08 13:50] Caroline: message s1-1");
+    }
+
+    @Test
+    void overlapping_neighbourhoods_merge_into_one_cluster_led_by_the_best_nucleus() {
+        downstream.hits("s1-5", 0.8, "s2-1", 0.6, "s1-3", 0.5);
+
+        RetrievalResponse response = search(r -> r.setBefore(1).setAfter(2));
+
+        assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s1-5", "s2-1");
+        assertThat(response.getClusters(0).getScore()).isEqualTo(0.8f);
+        assertThat(ids(response.getClusters(0))).containsExactly("s1-2", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7");
+        assertThat(ids(response.getClusters(1))).containsExactly("s2-1", "s2-2", "s2-3");
+    }
+
+    @Test
+    void top_k_limits_the_clusters_and_the_vector_search_over_fetches() {
+        downstream.hits("s1-1", 0.9, "s2-1", 0.8, "s1-8", 0.7);
+
+        RetrievalResponse response = search(r -> r.setTopK(2));
+
+        assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s1-1", "s2-1");
+        assertThat(downstream.vectorRequests())
+                .singleElement()
+                .extracting(VectorSearchRequest::getLimit)
+                .isEqualTo(10);
+    }
+
+    @Test
+    void the_scope_and_filter_reach_both_services() {
+        downstream.hits("s1-4", 0.9);
+        Scope scope = Conversation.scope().toBuilder()
+                .setAgentId("assistant-1")
+                .setSessionId(Conversation.SESSION_ONE)
+                .build();
+        SearchFilter filter = SearchFilter.newBuilder()
+                .addSessionIds(Conversation.SESSION_ONE)
+                .addProducers("Caroline")
+                .putMetadata("dia_id", "s1-4")
+                .setTimeRange(
+                        TimeRange.newBuilder().setFrom(Timestamp.newBuilder().setSeconds(1683500000)))
+                .build();
+
+        search(r -> r.setScope(scope).setFilter(filter).setBefore(1).setAfter(2));
+
+        VectorSearchRequest vector = downstream.vectorRequests().get(0);
+        assertThat(vector.getScope()).isEqualTo(scope);
+        assertThat(vector.getFilter()).isEqualTo(filter);
+        assertThat(vector.getQuery()).isEqualTo("when did Caroline go to the support group?");
+        GetContextRequest context = downstream.contextRequests().get(0);
+        assertThat(context.getScope()).isEqualTo(scope);
+        assertThat(context.getEpisodeIdsList()).containsExactly("s1-4");
+        assertThat(context.getBefore()).isEqualTo(1);
+        assertThat(context.getAfter()).isEqualTo(2);
+    }
+
+    @Test
+    void auto_mode_runs_the_direct_search_and_says_routing_is_not_available() {
+        downstream.hits("s1-4", 0.9);
+
+        RetrievalResponse response = search(r -> r.setMode("auto"));
+
+        assertThat(response.getTrace().getMode()).isEqualTo("direct");
+        assertThat(response.getTrace().getReason()).contains("routing").contains("not available");
+        assertThat(response.getTrace().getQueriesList()).containsExactly("when did Caroline go to the support group?");
+        assertThat(response.getTrace().getLlmCalls()).isZero();
+        assertThat(response.getTrace().getStageMsMap()).containsOnlyKeys("vector_search", "context", "assemble");
+    }
+
+    @Test
+    void direct_mode_is_traced_as_requested() {
+        downstream.hits("s1-4", 0.9);
+
+        RetrievalResponse response = search(r -> r.setMode("direct"));
+
+        assertThat(response.getTrace().getMode()).isEqualTo("direct");
+        assertThat(response.getTrace().getReason()).isEqualTo("direct search requested");
+    }
+
+    @Test
+    void nothing_found_gives_no_clusters_and_no_context() {
+        RetrievalResponse response = search(UnaryOperator.identity());
+
+        assertThat(response.getClustersList()).isEmpty();
+        assertThat(response.getContext()).isEmpty();
+        assertThat(downstream.contextRequests()).isEmpty();
+    }
+
+    @Test
+    void invalid_requests_are_rejected_naming_the_field() {
+        assertInvalid(r -> r.setScope(Conversation.scope().toBuilder().clearProject()), "scope.project");
+        assertInvalid(r -> r.setScope(Conversation.scope().toBuilder().clearUserId()), "scope.user_id");
+        assertInvalid(r -> r.setQuery(" "), "query");
+        assertInvalid(r -> r.setTopK(101), "top_k");
+        assertInvalid(r -> r.setTopK(-1), "top_k");
+        assertInvalid(r -> r.setBefore(11), "before");
+        assertInvalid(r -> r.setAfter(-1), "after");
+        assertInvalid(r -> r.setMode("telepathy"), "mode");
+        assertInvalid(r -> r.setMaxContextTokens(-5), "max_context_tokens");
+        assertThat(downstream.vectorRequests()).isEmpty();
+    }
+
+    @Test
+    void an_unavailable_vector_service_makes_the_search_unavailable() {
+        downstream.failVectorSearch(Status.UNAVAILABLE.withDescription("restarting"), Integer.MAX_VALUE);
+
+        StatusRuntimeException failure =
+                catchThrowableOfType(StatusRuntimeException.class, () -> search(UnaryOperator.identity()));
+
+        assertThat(failure.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+        assertThat(failure.getStatus().getDescription()).contains("vector-service");
+    }
+
+    @Test
+    void a_vector_service_unavailable_for_one_attempt_is_retried() {
+        downstream.failVectorSearch(Status.UNAVAILABLE, 1);
+        downstream.hits("s1-4", 0.9);
+
+        RetrievalResponse response = search(UnaryOperator.identity());
+
+        assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s1-4");
+        assertThat(downstream.vectorRequests()).hasSize(2);
+    }
+
+    @Test
+    void a_rejected_vector_search_is_not_retried() {
+        downstream.failVectorSearch(Status.INVALID_ARGUMENT.withDescription("bad filter"), Integer.MAX_VALUE);
+
+        StatusRuntimeException failure =
+                catchThrowableOfType(StatusRuntimeException.class, () -> search(UnaryOperator.identity()));
+
+        assertThat(failure.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(downstream.vectorRequests()).hasSize(1);
+    }
+
+    private void assertInvalid(UnaryOperator<RetrievalRequest.Builder> change, String field) {
+        StatusRuntimeException failure = catchThrowableOfType(StatusRuntimeException.class, () -> search(change));
+
+        assertThat(failure.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(failure.getStatus().getDescription()).contains(field);
+        com.google.rpc.Status details = StatusProto.fromThrowable(failure);
+        assertThat(details).isNotNull();
+        assertThat(details.getDetailsList())
+                .singleElement()
+                .satisfies(any -> assertThat(any.unpack(BadRequest.class).getFieldViolationsList())
+                        .extracting(BadRequest.FieldViolation::getField)
+                        .containsExactly(field));
+    }
+
+    private RetrievalResponse search(UnaryOperator<RetrievalRequest.Builder> change) {
+        RetrievalRequest.Builder request = RetrievalRequest.newBuilder()
+                .setScope(Conversation.scope())
+                .setQuery("when did Caroline go to the support group?");
+        return RetrievalServiceGrpc.newBlockingStub(channel)
+                .withDeadlineAfter(10, TimeUnit.SECONDS)
+                .search(change.apply(request).build());
+    }
+
+    private static List<String> ids(Cluster cluster) {
+        return cluster.getEpisodesList().stream().map(Episode::getId).toList();
+    }
+}

@@ -1,0 +1,155 @@
+package dev.engram.retrieval.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.engram.proto.v1.Episode;
+import dev.engram.proto.v1.EpisodeContext;
+import dev.engram.retrieval.model.EpisodeCluster;
+import dev.engram.retrieval.model.Nucleus;
+import dev.engram.retrieval.support.Conversation;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class ClusterBuilderTest {
+
+    private static final Map<String, Episode> STORED =
+            Conversation.episodes().stream().collect(Collectors.toMap(Episode::getId, Function.identity()));
+
+    private final ClusterBuilder builder = new ClusterBuilder();
+
+    @Test
+    void each_nucleus_becomes_a_cluster_ordered_by_score() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-2", 0.4f), new Nucleus("s2-4", 0.9f)),
+                List.of(context("s1-2", "s1-1", "s1-2", "s1-3"), context("s2-4", "s2-3", "s2-4", "s2-5")),
+                10);
+
+        assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s2-4", "s1-2");
+        assertThat(clusters).extracting(EpisodeCluster::score).containsExactly(0.9f, 0.4f);
+    }
+
+    @Test
+    void clusters_sharing_an_episode_merge_and_keep_the_best_nucleus() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-3", 0.5f), new Nucleus("s1-5", 0.8f)),
+                List.of(context("s1-3", "s1-2", "s1-3", "s1-4"), context("s1-5", "s1-4", "s1-5", "s1-6")),
+                10);
+
+        assertThat(clusters).singleElement().satisfies(cluster -> {
+            assertThat(cluster.nucleusId()).isEqualTo("s1-5");
+            assertThat(cluster.score()).isEqualTo(0.8f);
+            assertThat(ids(cluster)).containsExactly("s1-2", "s1-3", "s1-4", "s1-5", "s1-6");
+        });
+    }
+
+    @Test
+    void a_cluster_bridging_two_others_merges_all_three() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-1", 0.9f), new Nucleus("s1-5", 0.7f), new Nucleus("s1-3", 0.6f)),
+                List.of(
+                        context("s1-1", "s1-1", "s1-2"),
+                        context("s1-5", "s1-4", "s1-5"),
+                        context("s1-3", "s1-2", "s1-3", "s1-4")),
+                10);
+
+        assertThat(clusters).singleElement().satisfies(cluster -> {
+            assertThat(cluster.nucleusId()).isEqualTo("s1-1");
+            assertThat(ids(cluster)).containsExactly("s1-1", "s1-2", "s1-3", "s1-4", "s1-5");
+        });
+    }
+
+    @Test
+    void adjacent_but_disjoint_neighbourhoods_stay_apart() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-1", 0.9f), new Nucleus("s1-3", 0.7f)),
+                List.of(context("s1-1", "s1-1", "s1-2"), context("s1-3", "s1-3", "s1-4")),
+                10);
+
+        assertThat(clusters).hasSize(2);
+    }
+
+    @Test
+    void equal_scores_keep_the_order_in_which_nuclei_were_found() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s2-1", 0.5f), new Nucleus("s1-1", 0.5f), new Nucleus("s1-8", 0.5f)),
+                List.of(context("s2-1", "s2-1"), context("s1-1", "s1-1"), context("s1-8", "s1-8")),
+                10);
+
+        assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s2-1", "s1-1", "s1-8");
+    }
+
+    @Test
+    void only_the_best_top_k_clusters_are_kept() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-1", 0.3f), new Nucleus("s1-5", 0.9f), new Nucleus("s2-3", 0.6f)),
+                List.of(context("s1-1", "s1-1"), context("s1-5", "s1-5"), context("s2-3", "s2-3")),
+                2);
+
+        assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-5", "s2-3");
+    }
+
+    @Test
+    void lower_ranked_nuclei_do_not_grow_clusters_once_top_k_exist() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-5", 0.9f), new Nucleus("s1-7", 0.8f)),
+                List.of(context("s1-5", "s1-4", "s1-5", "s1-6"), context("s1-7", "s1-6", "s1-7", "s1-8")),
+                1);
+
+        assertThat(clusters).hasSize(1);
+        assertThat(ids(clusters.get(0))).containsExactly("s1-4", "s1-5", "s1-6");
+    }
+
+    @Test
+    void a_nucleus_already_inside_a_better_cluster_adds_nothing() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-5", 0.9f), new Nucleus("s1-6", 0.8f), new Nucleus("s2-1", 0.7f)),
+                List.of(
+                        context("s1-5", "s1-4", "s1-5", "s1-6"),
+                        context("s1-6", "s1-5", "s1-6", "s1-7"),
+                        context("s2-1", "s2-1", "s2-2")),
+                2);
+
+        assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-5", "s2-1");
+        assertThat(ids(clusters.get(0))).containsExactly("s1-4", "s1-5", "s1-6");
+    }
+
+    @Test
+    void episodes_are_in_session_order_by_time_then_arrival() {
+        Instant sameMinute = Instant.parse("2023-05-08T14:00:00Z");
+        Episode later = Conversation.episode("caroline", "s", "late", sameMinute.plusSeconds(30), 1);
+        Episode secondArrival = Conversation.episode("caroline", "s", "second", sameMinute, 7);
+        Episode firstArrival = Conversation.episode("caroline", "s", "first", sameMinute, 6);
+        EpisodeContext context = EpisodeContext.newBuilder()
+                .setEpisodeId("second")
+                .addAllEpisodes(List.of(later, secondArrival, firstArrival))
+                .build();
+
+        List<EpisodeCluster> clusters = builder.build(List.of(new Nucleus("second", 1f)), List.of(context), 10);
+
+        assertThat(ids(clusters.get(0))).containsExactly("first", "second", "late");
+    }
+
+    @Test
+    void a_nucleus_whose_episode_is_gone_yields_no_cluster() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("deleted", 0.9f), new Nucleus("s1-1", 0.5f)), List.of(context("s1-1", "s1-1")), 10);
+
+        assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-1");
+    }
+
+    private static EpisodeContext context(String nucleus, String... ids) {
+        EpisodeContext.Builder context = EpisodeContext.newBuilder().setEpisodeId(nucleus);
+        for (String id : ids) {
+            context.addEpisodes(STORED.get(id));
+        }
+        return context.build();
+    }
+
+    private static List<String> ids(EpisodeCluster cluster) {
+        return cluster.episodes().stream().map(Episode::getId).toList();
+    }
+}

@@ -1,0 +1,122 @@
+package dev.engram.retrieval.support;
+
+import dev.engram.proto.v1.Episode;
+import dev.engram.proto.v1.EpisodeContext;
+import dev.engram.proto.v1.GetContextRequest;
+import dev.engram.proto.v1.GetContextResponse;
+import dev.engram.proto.v1.IngestServiceGrpc;
+import dev.engram.proto.v1.VectorHit;
+import dev.engram.proto.v1.VectorSearchRequest;
+import dev.engram.proto.v1.VectorSearchResponse;
+import dev.engram.proto.v1.VectorServiceGrpc;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Stand-ins for vector-service and ingest-service. The vector search answers with scripted hits;
+ * GetContext reads a stored conversation the way ingest-service does, never crossing users or
+ * sessions. Every request is recorded.
+ */
+public final class FakeDownstream {
+
+    private final List<Episode> stored = Conversation.episodes();
+    private final List<VectorSearchRequest> vectorRequests = new CopyOnWriteArrayList<>();
+    private final List<GetContextRequest> contextRequests = new CopyOnWriteArrayList<>();
+    private volatile List<VectorHit> hits = List.of();
+    private volatile Status vectorFailure;
+    private final AtomicInteger vectorFailuresLeft = new AtomicInteger();
+
+    public void reset() {
+        hits = List.of();
+        vectorFailure = null;
+        vectorFailuresLeft.set(0);
+        vectorRequests.clear();
+        contextRequests.clear();
+    }
+
+    /** The hits the next searches return, best first: pairs of episode id and score. */
+    public void hits(Object... idsAndScores) {
+        List<VectorHit> scripted = new ArrayList<>();
+        for (int i = 0; i < idsAndScores.length; i += 2) {
+            String id = (String) idsAndScores[i];
+            scripted.add(VectorHit.newBuilder()
+                    .setEpisodeId(id)
+                    .setUnitId(id + "#" + i)
+                    .setScore(((Number) idsAndScores[i + 1]).floatValue())
+                    .build());
+        }
+        hits = scripted;
+    }
+
+    /** The next {@code times} vector searches fail with {@code status}. */
+    public void failVectorSearch(Status status, int times) {
+        vectorFailure = status;
+        vectorFailuresLeft.set(times);
+    }
+
+    public List<VectorSearchRequest> vectorRequests() {
+        return List.copyOf(vectorRequests);
+    }
+
+    public List<GetContextRequest> contextRequests() {
+        return List.copyOf(contextRequests);
+    }
+
+    VectorServiceGrpc.VectorServiceImplBase vectorService() {
+        return new VectorServiceGrpc.VectorServiceImplBase() {
+            @Override
+            public void search(VectorSearchRequest request, StreamObserver<VectorSearchResponse> response) {
+                vectorRequests.add(request);
+                if (vectorFailuresLeft.getAndDecrement() > 0) {
+                    response.onError(vectorFailure.asRuntimeException());
+                    return;
+                }
+                List<VectorHit> answer = hits.stream().limit(request.getLimit()).toList();
+                response.onNext(
+                        VectorSearchResponse.newBuilder().addAllHits(answer).build());
+                response.onCompleted();
+            }
+        };
+    }
+
+    IngestServiceGrpc.IngestServiceImplBase ingestService() {
+        return new IngestServiceGrpc.IngestServiceImplBase() {
+            @Override
+            public void getContext(GetContextRequest request, StreamObserver<GetContextResponse> response) {
+                contextRequests.add(request);
+                GetContextResponse.Builder answer = GetContextResponse.newBuilder();
+                for (String id : request.getEpisodeIdsList()) {
+                    stored.stream()
+                            .filter(e -> e.getId().equals(id))
+                            .filter(e -> e.getScope()
+                                    .getUserId()
+                                    .equals(request.getScope().getUserId()))
+                            .findFirst()
+                            .ifPresent(nucleus -> answer.addContexts(around(nucleus, request)));
+                }
+                response.onNext(answer.build());
+                response.onCompleted();
+            }
+        };
+    }
+
+    private EpisodeContext around(Episode nucleus, GetContextRequest request) {
+        List<Episode> session = stored.stream()
+                .filter(e ->
+                        e.getScope().getSessionId().equals(nucleus.getScope().getSessionId()))
+                .sorted(Comparator.comparingLong(Episode::getSequence))
+                .toList();
+        int at = session.indexOf(nucleus);
+        int from = Math.max(0, at - request.getBefore());
+        int to = Math.min(session.size(), at + request.getAfter() + 1);
+        return EpisodeContext.newBuilder()
+                .setEpisodeId(nucleus.getId())
+                .addAllEpisodes(session.subList(from, to))
+                .build();
+    }
+}

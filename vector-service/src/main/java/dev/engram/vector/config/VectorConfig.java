@@ -1,0 +1,45 @@
+package dev.engram.vector.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.nio.file.Path;
+
+/** Every knob of the vector service. */
+@ConfigMapping(prefix = "engram.vector")
+public interface VectorConfig {
+
+    /** The in-process embedding model. */
+    Embedding embedding();
+
+    /**
+     * Directory of the embedded Lucene index. Each embedding model gets its own sub-directory, because
+     * vectors of different models are not comparable: switching model starts a new index.
+     */
+    @WithDefault("data/vector")
+    Path indexDir();
+
+    /** Hybrid search tuning. */
+    Search search();
+
+    interface Embedding {
+
+        /** Which model embeds units and queries: {@code all-minilm-l6-v2} or {@code bge-small-en-v1.5}. */
+        @WithDefault("all-minilm-l6-v2")
+        String model();
+    }
+
+    interface Search {
+
+        /**
+         * Hits each retriever (dense and BM25) contributes to fusion. At least the requested limit is
+         * always fetched; over-fetching lets a unit ranked modestly by both retrievers rise above one
+         * ranked well by a single retriever.
+         */
+        @WithDefault("100")
+        int candidates();
+
+        /** The constant k of reciprocal-rank fusion: larger values flatten the advantage of top ranks. */
+        @WithDefault("60")
+        int rrfK();
+    }
+}

@@ -1,0 +1,27 @@
+package dev.engram.vector.model;
+
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * An episode as the index sees it: its identity, scope, searchable content and the attributes searches
+ * filter on.
+ *
+ * @param agentId empty when the episode belongs to no agent
+ * @param timestamp null when unknown; such an episode never matches a time range
+ */
+public record SourceEpisode(
+        String project,
+        String userId,
+        String agentId,
+        String sessionId,
+        String episodeId,
+        String producer,
+        String content,
+        Instant timestamp,
+        Map<String, String> metadata) {
+
+    public SourceEpisode {
+        metadata = Map.copyOf(metadata);
+    }
+}

@@ -1,0 +1,75 @@
+package dev.engram.vector.service;
+
+import dev.engram.vector.model.EpisodeUnits;
+import dev.engram.vector.model.IndexUnit;
+import dev.engram.vector.model.SourceEpisode;
+import dev.engram.vector.store.VectorStore;
+import dev.langchain4j.data.embedding.Embedding;
+import dev.langchain4j.data.segment.TextSegment;
+import dev.langchain4j.model.embedding.EmbeddingModel;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Turns episodes into embedded units and stores them. Blocking: ONNX inference and disk writes. */
+@ApplicationScoped
+public class IndexingService {
+
+    private final VectorStore store;
+    private final EmbeddingModel embeddingModel;
+    private final EpisodeUnitSplitter splitter;
+    private final Timer indexTimer;
+    private final Counter indexedUnits;
+
+    IndexingService(
+            VectorStore store, EmbeddingModel embeddingModel, EpisodeUnitSplitter splitter, MeterRegistry registry) {
+        this.store = store;
+        this.embeddingModel = embeddingModel;
+        this.splitter = splitter;
+        this.indexTimer = Timer.builder("engram.vector.index")
+                .description("Time to embed and durably index one batch of episodes")
+                .register(registry);
+        this.indexedUnits = Counter.builder("engram.vector.indexed.units")
+                .description("Units embedded and written to the index, re-indexed ones included")
+                .register(registry);
+    }
+
+    /**
+     * Replaces the units of every given episode; durable when it returns. The whole batch is embedded in
+     * one call, which the model spreads over the cores.
+     *
+     * @return the number of episodes indexed
+     */
+    public int index(List<SourceEpisode> episodes) {
+        if (episodes.isEmpty()) {
+            return 0;
+        }
+        return indexTimer.record(() -> {
+            List<List<EpisodeUnitSplitter.UnitText>> unitsPerEpisode = new ArrayList<>(episodes.size());
+            List<TextSegment> segments = new ArrayList<>();
+            for (SourceEpisode episode : episodes) {
+                List<EpisodeUnitSplitter.UnitText> units = splitter.split(episode);
+                unitsPerEpisode.add(units);
+                units.forEach(unit -> segments.add(TextSegment.from(unit.text())));
+            }
+            List<Embedding> embeddings = embeddingModel.embedAll(segments).content();
+
+            List<EpisodeUnits> indexed = new ArrayList<>(episodes.size());
+            int next = 0;
+            for (int i = 0; i < episodes.size(); i++) {
+                List<IndexUnit> units = new ArrayList<>();
+                for (EpisodeUnitSplitter.UnitText unit : unitsPerEpisode.get(i)) {
+                    units.add(new IndexUnit(
+                            unit.unitId(), unit.text(), embeddings.get(next++).vector()));
+                }
+                indexed.add(new EpisodeUnits(episodes.get(i), units));
+            }
+            store.index(indexed);
+            indexedUnits.increment(segments.size());
+            return episodes.size();
+        });
+    }
+}

@@ -1,0 +1,19 @@
+package dev.engram.vector.store;
+
+/**
+ * How the dense and BM25 rankings are combined.
+ *
+ * @param candidates hits each retriever contributes to fusion (at least the requested limit)
+ * @param rrfK the constant k of reciprocal-rank fusion
+ */
+public record HybridSettings(int candidates, int rrfK) {
+
+    public HybridSettings {
+        if (candidates < 1) {
+            throw new IllegalArgumentException("candidates must be positive, was " + candidates);
+        }
+        if (rrfK < 0) {
+            throw new IllegalArgumentException("rrfK must not be negative, was " + rrfK);
+        }
+    }
+}

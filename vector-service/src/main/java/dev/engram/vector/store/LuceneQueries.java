@@ -1,0 +1,106 @@
+package dev.engram.vector.store;
+
+import dev.engram.vector.model.UnitFilter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.BytesRef;
+
+/** Builds the Lucene queries of a hybrid search; user text never reaches a query parser. */
+final class LuceneQueries {
+
+    /**
+     * Distinct query terms kept for BM25. Lucene caps a query tree at 1024 clauses; the filter needs a
+     * few, and terms beyond a few hundred no longer change which units rank first.
+     */
+    static final int MAX_QUERY_TERMS = 512;
+
+    private LuceneQueries() {}
+
+    /** Matches exactly the units the filter allows; used as the filter of both retrievers. */
+    static Query filter(UnitFilter filter) {
+        BooleanQuery.Builder query = new BooleanQuery.Builder()
+                .add(new TermQuery(new Term(LuceneDocuments.PROJECT, filter.project())), Occur.FILTER)
+                .add(new TermQuery(new Term(LuceneDocuments.USER_ID, filter.userId())), Occur.FILTER);
+        if (!filter.agentId().isEmpty()) {
+            query.add(new TermQuery(new Term(LuceneDocuments.AGENT_ID, filter.agentId())), Occur.FILTER);
+        }
+        if (!filter.sessionId().isEmpty()) {
+            query.add(new TermQuery(new Term(LuceneDocuments.SESSION_ID, filter.sessionId())), Occur.FILTER);
+        }
+        if (!filter.sessionIds().isEmpty()) {
+            query.add(anyOf(LuceneDocuments.SESSION_ID, filter.sessionIds()), Occur.FILTER);
+        }
+        if (filter.from() != null || filter.to() != null) {
+            long from = filter.from() == null ? Long.MIN_VALUE : EpochNanos.of(filter.from());
+            long to = filter.to() == null ? Long.MAX_VALUE : EpochNanos.of(filter.to());
+            query.add(LongPoint.newRangeQuery(LuceneDocuments.TIMESTAMP, from, to), Occur.FILTER);
+        }
+        if (!filter.producers().isEmpty()) {
+            query.add(anyOf(LuceneDocuments.PRODUCER, filter.producers()), Occur.FILTER);
+        }
+        for (Map.Entry<String, String> entry : filter.metadata().entrySet()) {
+            Term term = new Term(LuceneDocuments.METADATA_PREFIX + entry.getKey(), entry.getValue());
+            query.add(new TermQuery(term), Occur.FILTER);
+        }
+        return query.build();
+    }
+
+    /** Approximate nearest neighbours among the filtered units only (the filter is applied during the graph walk). */
+    static Query dense(float[] vector, int k, Query filter) {
+        return new KnnFloatVectorQuery(LuceneDocuments.VECTOR, vector, k, filter);
+    }
+
+    /**
+     * BM25 over the analyzed query terms (any of them), restricted to the filter; empty when the text has
+     * no indexable term, e.g. only stop words or punctuation.
+     */
+    static Optional<Query> bm25(Analyzer analyzer, String text, Query filter) {
+        Set<String> terms = analyze(analyzer, text);
+        if (terms.isEmpty()) {
+            return Optional.empty();
+        }
+        BooleanQuery.Builder anyTerm = new BooleanQuery.Builder();
+        for (String term : terms) {
+            anyTerm.add(new TermQuery(new Term(LuceneDocuments.TEXT, term)), Occur.SHOULD);
+        }
+        return Optional.of(new BooleanQuery.Builder()
+                .add(anyTerm.build(), Occur.MUST)
+                .add(filter, Occur.FILTER)
+                .build());
+    }
+
+    private static Set<String> analyze(Analyzer analyzer, String text) {
+        Set<String> terms = new LinkedHashSet<>();
+        try (TokenStream tokens = analyzer.tokenStream(LuceneDocuments.TEXT, text)) {
+            CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
+            tokens.reset();
+            while (tokens.incrementToken() && terms.size() < MAX_QUERY_TERMS) {
+                terms.add(term.toString());
+            }
+            tokens.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException("analyzing a query string", e);
+        }
+        return terms;
+    }
+
+    private static Query anyOf(String field, Collection<String> values) {
+        return new TermInSetQuery(field, values.stream().map(BytesRef::new).toList());
+    }
+}

@@ -1,0 +1,162 @@
+package dev.engram.vector.store;
+
+import dev.engram.vector.model.EpisodeUnits;
+import dev.engram.vector.model.UnitHit;
+import dev.engram.vector.model.UnitQuery;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.IOUtils;
+
+/**
+ * The embedded store: one on-disk Lucene index holding both the HNSW vectors (cosine) and the BM25 text
+ * of every unit. Writes go through one thread-safe {@link IndexWriter}; each write call commits before it
+ * returns, so an acknowledged index survives a crash. Lucene serialises concurrent commits, and every
+ * caller's changes are flushed by its own commit at the latest.
+ */
+public final class LuceneVectorStore implements VectorStore {
+
+    private final Directory directory;
+    private final Analyzer analyzer;
+    private final IndexWriter writer;
+    private final SearcherManager searchers;
+    private final HybridSettings settings;
+
+    private LuceneVectorStore(Directory directory, Analyzer analyzer, IndexWriter writer, HybridSettings settings)
+            throws IOException {
+        this.directory = directory;
+        this.analyzer = analyzer;
+        this.writer = writer;
+        this.settings = settings;
+        this.searchers = new SearcherManager(writer, null);
+    }
+
+    /** Opens the index in {@code path}, creating it when absent; the directory is locked while open. */
+    public static LuceneVectorStore open(Path path, HybridSettings settings) {
+        Directory directory = null;
+        IndexWriter writer = null;
+        try {
+            Files.createDirectories(path);
+            directory = FSDirectory.open(path);
+            Analyzer analyzer = new EnglishAnalyzer();
+            IndexWriterConfig config =
+                    new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+            writer = new IndexWriter(directory, config);
+            return new LuceneVectorStore(directory, analyzer, writer, settings);
+        } catch (IOException e) {
+            // Release the directory lock, so that a retry in the same JVM can open the index.
+            IOUtils.closeWhileHandlingException(writer, directory);
+            throw new UncheckedIOException("opening the vector index in " + path, e);
+        }
+    }
+
+    @Override
+    public void index(List<EpisodeUnits> episodes) {
+        Map<Term, EpisodeUnits> latest = new LinkedHashMap<>();
+        for (EpisodeUnits episode : episodes) {
+            latest.put(
+                    LuceneDocuments.episodeKey(
+                            episode.episode().project(), episode.episode().episodeId()),
+                    episode);
+        }
+        try {
+            for (Map.Entry<Term, EpisodeUnits> entry : latest.entrySet()) {
+                // Atomic delete-and-add: a redelivered episode replaces its units, never duplicates them.
+                writer.updateDocuments(entry.getKey(), LuceneDocuments.toDocuments(entry.getValue()));
+            }
+            commitAndRefresh();
+        } catch (IOException e) {
+            throw new UncheckedIOException("indexing " + latest.size() + " episodes", e);
+        }
+    }
+
+    @Override
+    public void deleteEpisodes(String project, Collection<String> episodeIds) {
+        Term[] keys = episodeIds.stream()
+                .map(id -> LuceneDocuments.episodeKey(project, id))
+                .toArray(Term[]::new);
+        try {
+            writer.deleteDocuments(keys);
+            commitAndRefresh();
+        } catch (IOException e) {
+            throw new UncheckedIOException("deleting " + keys.length + " episodes", e);
+        }
+    }
+
+    @Override
+    public List<UnitHit> search(UnitQuery query) {
+        try {
+            IndexSearcher searcher = searchers.acquire();
+            try {
+                return search(searcher, query);
+            } finally {
+                searchers.release(searcher);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("searching the vector index", e);
+        }
+    }
+
+    private List<UnitHit> search(IndexSearcher searcher, UnitQuery query) throws IOException {
+        int candidates = Math.max(query.limit(), settings.candidates());
+        Query filter = LuceneQueries.filter(query.filter());
+        int[] dense =
+                docs(searcher.search(LuceneQueries.dense(query.vector(), candidates, filter), candidates).scoreDocs);
+        Optional<Query> bm25 = LuceneQueries.bm25(analyzer, query.text(), filter);
+        int[] sparse = bm25.isPresent() ? docs(searcher.search(bm25.get(), candidates).scoreDocs) : new int[0];
+
+        List<ReciprocalRankFusion.Fused> fused =
+                ReciprocalRankFusion.fuse(settings.rrfK(), query.limit(), List.of(dense, sparse));
+        StoredFields stored = searcher.storedFields();
+        List<UnitHit> hits = new ArrayList<>(fused.size());
+        for (ReciprocalRankFusion.Fused hit : fused) {
+            hits.add(LuceneDocuments.toHit(stored.document(hit.doc()), hit.score()));
+        }
+        return hits;
+    }
+
+    private static int[] docs(ScoreDoc[] ranking) {
+        return Arrays.stream(ranking).mapToInt(scoreDoc -> scoreDoc.doc).toArray();
+    }
+
+    private void commitAndRefresh() throws IOException {
+        writer.commit();
+        // Blocking refresh: once the caller is answered, its units are visible to every later search.
+        searchers.maybeRefreshBlocking();
+    }
+
+    @Override
+    public boolean isHealthy() {
+        return writer.isOpen();
+    }
+
+    @Override
+    public void close() {
+        try {
+            // Readers first, then the writer (which commits on close), then what the writer used.
+            IOUtils.close(searchers, writer, analyzer, directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("closing the vector index", e);
+        }
+    }
+}
