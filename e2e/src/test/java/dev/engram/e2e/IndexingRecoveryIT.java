@@ -12,9 +12,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class IndexingRecoveryIT {
 
     @Test
-    void episodes_added_while_vector_service_is_down_are_indexed_after_it_returns() throws InterruptedException {
+    void episodes_added_while_vector_service_is_down_are_indexed_after_it_returns_and_nothing_indexed_is_lost()
+            throws InterruptedException {
         RunningPlatform platform = RunningPlatform.get();
         Gateway gateway = new Gateway(platform.gatewayUrl());
+        gateway.add(Conversations.request(
+                "kai", "garden/s9", "kai-s9", Conversations.GARDENING, Instant.parse("2024-01-09T09:00:00Z")));
+        gateway.awaitIndexed("kai", Duration.ofSeconds(60));
         platform.kill(ServiceKind.VECTOR);
         try {
             gateway.add(Conversations.request(
@@ -30,5 +34,8 @@ class IndexingRecoveryIT {
         assertThat(gateway.status("ines").getLong("indexed")).isEqualTo(Conversations.TRAVEL.length);
         assertThat(Gateway.episodeIds(gateway.search("ines", "What is the parrot called?", 1)))
                 .contains("ines-s2:4");
+        assertThat(Gateway.episodeIds(gateway.search("kai", "Which carrots did the grandmother recommend?", 3)))
+                .as("what was indexed before the crash is still in the index after the restart")
+                .contains("kai-s9:3");
     }
 }

@@ -38,8 +38,7 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
             return;
         }
         postgres = LocalPostgres.startTemporary();
-        database = new DatabaseSettings(
-                postgres.host(), postgres.port(), LocalPostgres.DATABASE, LocalPostgres.USER, LocalPostgres.PASSWORD);
+        database = postgres.settings();
         Path runDirectory = Files.createTempDirectory("engram-e2e");
         Map<ServiceKind, Integer> ports = new EnumMap<>(ServiceKind.class);
         for (ServiceKind kind : ServiceKind.values()) {

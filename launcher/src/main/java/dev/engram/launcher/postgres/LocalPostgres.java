@@ -1,5 +1,6 @@
 package dev.engram.launcher.postgres;
 
+import dev.engram.launcher.DatabaseSettings;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -69,6 +70,11 @@ public final class LocalPostgres implements AutoCloseable {
     /** The URL form that Quarkus's reactive PostgreSQL client takes. */
     public String reactiveUrl() {
         return "postgresql://" + host() + ":" + port() + "/" + DATABASE;
+    }
+
+    /** How the services connect to this server. */
+    public DatabaseSettings settings() {
+        return new DatabaseSettings(host(), port(), DATABASE, USER, PASSWORD);
     }
 
     private void ensureDatabase() {

@@ -12,12 +12,7 @@ public class PostgresResource implements QuarkusTestResourceLifecycleManager {
     @Override
     public Map<String, String> start() {
         postgres = LocalPostgres.startTemporary();
-        return Map.of(
-                "engram.db.host", postgres.host(),
-                "engram.db.port", String.valueOf(postgres.port()),
-                "engram.db.name", LocalPostgres.DATABASE,
-                "quarkus.datasource.username", LocalPostgres.USER,
-                "quarkus.datasource.password", LocalPostgres.PASSWORD);
+        return postgres.settings().serviceConfig();
     }
 
     @Override
