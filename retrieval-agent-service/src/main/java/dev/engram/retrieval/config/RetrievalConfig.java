@@ -19,6 +19,14 @@ public interface RetrievalConfig {
     @WithDefault("500")
     int maxVectorHits();
 
+    /**
+     * Nuclei widened to their neighbourhoods per requested cluster. Clusters are filled best
+     * nucleus first and rarely need more than a few per cluster; bounding this keeps a
+     * {@code top_k} of 100 from pulling thousands of neighbours out of ingest-service.
+     */
+    @WithDefault("3")
+    int contextFactor();
+
     /** Clusters returned when a request leaves {@code top_k} unset (0). */
     @WithDefault("10")
     int defaultTopK();

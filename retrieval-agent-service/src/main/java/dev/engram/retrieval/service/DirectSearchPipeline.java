@@ -2,6 +2,7 @@ package dev.engram.retrieval.service;
 
 import dev.engram.proto.v1.EpisodeContext;
 import dev.engram.retrieval.client.IngestClient;
+import dev.engram.retrieval.config.RetrievalConfig;
 import dev.engram.retrieval.model.EpisodeCluster;
 import dev.engram.retrieval.model.Nucleus;
 import dev.engram.retrieval.model.SearchMode;
@@ -31,18 +32,21 @@ public class DirectSearchPipeline {
     private final ClusterBuilder clusterBuilder;
     private final ContextAssembler contextAssembler;
     private final SearchMetrics metrics;
+    private final int contextFactor;
 
     public DirectSearchPipeline(
             NucleusSearch nucleusSearch,
             IngestClient ingest,
             ClusterBuilder clusterBuilder,
             ContextAssembler contextAssembler,
-            SearchMetrics metrics) {
+            SearchMetrics metrics,
+            RetrievalConfig config) {
         this.nucleusSearch = nucleusSearch;
         this.ingest = ingest;
         this.clusterBuilder = clusterBuilder;
         this.contextAssembler = contextAssembler;
         this.metrics = metrics;
+        this.contextFactor = config.contextFactor();
     }
 
     /** Runs the search; {@code reason} explains in the trace why this strategy was chosen. */
@@ -53,9 +57,17 @@ public class DirectSearchPipeline {
             return nucleusSearch
                     .find(request)
                     .invoke(() -> stageMs.put(VECTOR_SEARCH, metrics.stage(VECTOR_SEARCH, started)))
+                    .map(nuclei -> best(nuclei, request.topK() * contextFactor))
                     .chain(nuclei -> contextualize(request, nuclei, stageMs)
                             .map(contexts -> assemble(request, nuclei, contexts, stageMs, reason, started)));
         });
+    }
+
+    private static List<Nucleus> best(List<Nucleus> nuclei, int limit) {
+        return nuclei.stream()
+                .sorted(java.util.Comparator.comparingDouble((Nucleus n) -> -n.score()))
+                .limit(limit)
+                .toList();
     }
 
     private Uni<List<EpisodeContext>> contextualize(

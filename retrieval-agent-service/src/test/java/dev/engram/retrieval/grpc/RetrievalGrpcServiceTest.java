@@ -102,6 +102,18 @@ class RetrievalGrpcServiceTest {
     }
 
     @Test
+    void only_the_best_nuclei_are_widened_to_their_neighbours() {
+        downstream.hits(
+                "s1-1", 0.9, "s1-3", 0.85, "s1-5", 0.8, "s1-7", 0.75, "s2-1", 0.7, "s2-3", 0.65, "s2-5", 0.6, "s1-8",
+                0.55);
+
+        search(r -> r.setTopK(2).setBefore(0).setAfter(0));
+
+        assertThat(downstream.contextRequests().get(0).getEpisodeIdsList())
+                .containsExactly("s1-1", "s1-3", "s1-5", "s1-7", "s2-1", "s2-3");
+    }
+
+    @Test
     void the_scope_and_filter_reach_both_services() {
         downstream.hits("s1-4", 0.9);
         Scope scope = Conversation.scope().toBuilder()
