@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +19,8 @@ import java.util.concurrent.TimeUnit;
 public final class ManagedProcess {
 
     private static final Path SETSID = Path.of("/usr/bin/setsid");
+    // The kernel reports start times in clock ticks; both readings round the same instant.
+    private static final long START_TOLERANCE_MILLIS = 1000;
 
     private final String name;
     private final Path pidFile;
@@ -55,7 +58,10 @@ public final class ManagedProcess {
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .start();
-            Files.writeString(pidFile, Long.toString(process.pid()));
+            // The start time goes with the pid: after a reboot the same pid may be someone else's.
+            long startedAt =
+                    process.info().startInstant().map(Instant::toEpochMilli).orElse(0L);
+            Files.writeString(pidFile, process.pid() + " " + startedAt);
             return process.pid();
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + name, e);
@@ -68,11 +74,22 @@ public final class ManagedProcess {
             return Optional.empty();
         }
         try {
-            long pid = Long.parseLong(Files.readString(pidFile).trim());
-            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+            String[] recorded = Files.readString(pidFile).trim().split("\\s+");
+            long pid = Long.parseLong(recorded[0]);
+            long startedAt = recorded.length > 1 ? Long.parseLong(recorded[1]) : 0L;
+            return ProcessHandle.of(pid)
+                    .filter(ProcessHandle::isAlive)
+                    .filter(process -> startedAt == 0L || sameStart(process, startedAt));
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }
+    }
+
+    private static boolean sameStart(ProcessHandle process, long startedAt) {
+        return process.info()
+                .startInstant()
+                .map(instant -> Math.abs(instant.toEpochMilli() - startedAt) < START_TOLERANCE_MILLIS)
+                .orElse(true);
     }
 
     public boolean isRunning() {

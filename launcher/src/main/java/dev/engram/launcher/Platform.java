@@ -54,6 +54,7 @@ public final class Platform {
                 LocalPostgres.PASSWORD);
         ManagedProcess postgres = postgresProcess();
         if (!postgres.isRunning()) {
+            stopOrphanedPostgres();
             List<String> command = new ArrayList<>(List.of(
                     javaExecutable(), "-Xmx128m", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
             command.addAll(List.of(
@@ -107,6 +108,34 @@ public final class Platform {
         java.util.Collections.reverse(order);
         order.forEach(this::stop);
         postgresProcess().stop(SHUTDOWN_GRACE);
+        stopOrphanedPostgres();
+    }
+
+    /**
+     * The embedded server runs detached from the JVM that started it; when that JVM was killed
+     * rather than stopped, the server is still running and holds its data directory. It is found
+     * through PostgreSQL's own pid file and shut down.
+     */
+    private void stopOrphanedPostgres() {
+        Path postmasterPid = settings.dataDirectory().resolve(POSTGRES).resolve("postmaster.pid");
+        try {
+            if (!Files.exists(postmasterPid)) {
+                return;
+            }
+            long pid = Long.parseLong(Files.readAllLines(postmasterPid).get(0).trim());
+            ProcessHandle.of(pid).filter(ProcessHandle::isAlive).ifPresent(server -> {
+                server.destroy();
+                try {
+                    server.onExit().get(SHUTDOWN_GRACE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    server.destroyForcibly();
+                }
+            });
+        } catch (java.io.IOException | RuntimeException e) {
+            // A pid file that cannot be read names no server we could stop.
+        }
     }
 
     /** Each process the launcher manages, with its state. */
