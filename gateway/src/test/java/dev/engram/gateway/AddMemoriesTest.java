@@ -35,6 +35,43 @@ class AddMemoriesTest {
     }
 
     @Test
+    void labels_and_metadata_at_their_limits_are_accepted_verbatim() {
+        String emoji = "\ud83d\ude00";
+        String producer = emoji.repeat(256);
+        Map<String, String> metadata = IntStream.range(0, 64)
+                .boxed()
+                .collect(Collectors.toMap(i -> i == 0 ? "k".repeat(128) : "k" + i, i -> "v".repeat(2048)));
+        Map<String, Object> body = Map.of(
+                "user_id",
+                "u1",
+                "session_id",
+                "s1",
+                "episodes",
+                List.of(Map.of(
+                        "content",
+                        "hi " + emoji,
+                        "producer",
+                        producer,
+                        "produced_for",
+                        "p".repeat(256),
+                        "role",
+                        "r".repeat(256),
+                        "metadata",
+                        metadata)));
+
+        given().contentType(ContentType.JSON)
+                .body(body)
+                .post("/v1/memories")
+                .then()
+                .statusCode(201);
+
+        NewEpisode sent = ingest.addRequests.get(0).getEpisodes(0);
+        assertThat(sent.getProducer()).isEqualTo(producer);
+        assertThat(sent.getContent()).isEqualTo("hi " + emoji);
+        assertThat(sent.getMetadataMap()).isEqualTo(metadata);
+    }
+
+    @Test
     void every_field_reaches_ingest_scoped_to_the_default_project() {
         Map<String, Object> body = Map.of(
                 "user_id", "caroline",

@@ -2,14 +2,19 @@ package dev.engram.gateway;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 
+import com.google.protobuf.Any;
+import com.google.rpc.BadRequest;
+import com.google.rpc.Code;
 import dev.engram.gateway.fake.FakeDownstream;
 import dev.engram.gateway.fake.FakeIngestService;
 import dev.engram.gateway.fake.FakeRetrievalService;
 import io.grpc.Status;
+import io.grpc.protobuf.StatusProto;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -99,6 +104,55 @@ class DownstreamFailureTest {
                 .contentType("application/problem+json")
                 .body("errors[0].field", equalTo("episodes[0].content"))
                 .body("errors[0].message", equalTo("too long for the store"));
+    }
+
+    @Test
+    void every_violation_of_a_downstream_bad_request_detail_is_listed() {
+        com.google.rpc.Status status = com.google.rpc.Status.newBuilder()
+                .setCode(Code.INVALID_ARGUMENT_VALUE)
+                .setMessage("episodes[0].content: too long; episodes[1].producer: unknown producer")
+                .addDetails(Any.pack(BadRequest.newBuilder()
+                        .addFieldViolations(violation("episodes[0].content", "too long; split it"))
+                        .addFieldViolations(violation("episodes[1].producer", "unknown producer"))
+                        .build()))
+                .build();
+        ingest.failWith(StatusProto.toStatusRuntimeException(status));
+
+        given().contentType(ContentType.JSON)
+                .body(ADD)
+                .post("/v1/memories")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("errors.field", contains("episodes[0].content", "episodes[1].producer"))
+                .body("errors.message", contains("too long; split it", "unknown producer"));
+    }
+
+    @Test
+    void a_search_rejected_with_a_bad_request_detail_is_a_400_naming_the_fields() {
+        com.google.rpc.Status status = com.google.rpc.Status.newBuilder()
+                .setCode(Code.INVALID_ARGUMENT_VALUE)
+                .setMessage("query: unsupported; top_k: too large")
+                .addDetails(Any.pack(BadRequest.newBuilder()
+                        .addFieldViolations(violation("query", "unsupported"))
+                        .addFieldViolations(violation("top_k", "too large"))
+                        .build()))
+                .build();
+        retrieval.failWith(StatusProto.toStatusRuntimeException(status));
+
+        given().contentType(ContentType.JSON)
+                .body(SEARCH)
+                .post("/v1/memories/search")
+                .then()
+                .statusCode(400)
+                .body("errors.field", contains("query", "top_k"));
+    }
+
+    private static BadRequest.FieldViolation violation(String field, String description) {
+        return BadRequest.FieldViolation.newBuilder()
+                .setField(field)
+                .setDescription(description)
+                .build();
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.engram.gateway;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -18,8 +19,10 @@ import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.StringJoiner;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -103,6 +106,49 @@ class InvalidRequestTest {
                         "{'content':'hi','metadata':{'k':{'a':'b'}}}",
                         "episodes[0].metadata.k"),
                 addEpisodes("metadata an array", "{'content':'hi','metadata':['k']}", "episodes[0].metadata"),
+                addEpisodes("producer over 256 characters", label("producer", 257), "episodes[0].producer"),
+                addEpisodes("produced_for over 256 characters", label("produced_for", 257), "episodes[0].produced_for"),
+                addEpisodes("role over 256 characters", label("role", 257), "episodes[0].role"),
+                addEpisodes(
+                        "metadata with 65 entries",
+                        "{'content':'hi','metadata':" + metadata(65) + "}",
+                        "episodes[0].metadata"),
+                addEpisodes(
+                        "metadata key over 128 characters",
+                        "{'content':'hi','metadata':{'" + "k".repeat(129) + "':'v'}}",
+                        "episodes[0].metadata"),
+                addEpisodes("metadata key empty", "{'content':'hi','metadata':{'':'v'}}", "episodes[0].metadata"),
+                addEpisodes(
+                        "metadata value over 2048 characters",
+                        "{'content':'hi','metadata':{'k':'" + "v".repeat(2049) + "'}}",
+                        "episodes[0].metadata.k"),
+                addEpisodes("NUL in content", "{'content':'a\\u0000b'}", "episodes[0].content"),
+                addEpisodes("NUL in producer", "{'content':'hi','producer':'a\\u0000'}", "episodes[0].producer"),
+                addEpisodes(
+                        "NUL in produced_for", "{'content':'hi','produced_for':'\\u0000'}", "episodes[0].produced_for"),
+                addEpisodes("NUL in role", "{'content':'hi','role':'user\\u0000'}", "episodes[0].role"),
+                addEpisodes(
+                        "NUL in a metadata key",
+                        "{'content':'hi','metadata':{'k\\u0000':'v'}}",
+                        "episodes[0].metadata"),
+                addEpisodes(
+                        "NUL in a metadata value",
+                        "{'content':'hi','metadata':{'k':'v\\u0000'}}",
+                        "episodes[0].metadata.k"),
+                addEpisodes("NUL in an episode id", "{'content':'hi','id':'e\\u0000'}", "episodes[0].id"),
+                add(
+                        "NUL in user_id",
+                        "{'user_id':'u\\u0000','session_id':'s1','episodes':[{'content':'hi'}]}",
+                        "user_id"),
+                addEpisodes("lone high surrogate in content", "{'content':'a\\ud800b'}", "episodes[0].content"),
+                addEpisodes(
+                        "lone low surrogate at the end of content", "{'content':'ab\\udc00'}", "episodes[0].content"),
+                addEpisodes(
+                        "lone surrogate in producer", "{'content':'hi','producer':'\\ud83d'}", "episodes[0].producer"),
+                addEpisodes(
+                        "lone surrogate in a metadata value",
+                        "{'content':'hi','metadata':{'k':'\\udfff'}}",
+                        "episodes[0].metadata.k"),
                 add("user_id a number", "{'user_id':42,'session_id':'s1','episodes':[{'content':'hi'}]}", "user_id"),
                 add("episodes an object", "{'user_id':'u1','session_id':'s1','episodes':{'content':'hi'}}", "episodes"),
                 addEpisodes("content an array", "{'content':['hi']}", "episodes[0].content"),
@@ -111,6 +157,8 @@ class InvalidRequestTest {
                 search("missing query", "{'user_id':'u1'}", "query"),
                 search("empty query", "{'user_id':'u1','query':''}", "query"),
                 search("query over 4000 characters", "{'user_id':'u1','query':'" + "q".repeat(4001) + "'}", "query"),
+                search("NUL in query", "{'user_id':'u1','query':'q\\u0000'}", "query"),
+                search("lone surrogate in query", "{'user_id':'u1','query':'q\\ud800'}", "query"),
                 search("missing user_id in search", "{'query':'q'}", "user_id"),
                 search("bad session_id in search", "{'user_id':'u1','query':'q','session_id':'s 1'}", "session_id"),
                 search("top_k zero", "{'user_id':'u1','query':'q','top_k':0}", "top_k"),
@@ -153,6 +201,36 @@ class InvalidRequestTest {
                         "filter metadata value a boolean",
                         "{'user_id':'u1','query':'q','filter':{'metadata':{'k':true}}}",
                         "filter.metadata.k"),
+                search("null include", "{'user_id':'u1','query':'q','include':[null]}", "include[0]"),
+                search(
+                        "null filter session id",
+                        "{'user_id':'u1','query':'q','filter':{'session_ids':[null]}}",
+                        "filter.session_ids[0]"),
+                search(
+                        "null filter producer",
+                        "{'user_id':'u1','query':'q','filter':{'producers':['p',null]}}",
+                        "filter.producers[1]"),
+                search(
+                        "filter producer over 256 characters",
+                        "{'user_id':'u1','query':'q','filter':{'producers':['" + "p".repeat(257) + "']}}",
+                        "filter.producers[0]"),
+                search(
+                        "NUL in a filter producer",
+                        "{'user_id':'u1','query':'q','filter':{'producers':['p\\u0000']}}",
+                        "filter.producers[0]"),
+                search(
+                        "filter metadata with 65 entries",
+                        "{'user_id':'u1','query':'q','filter':{'metadata':" + metadata(65) + "}}",
+                        "filter.metadata"),
+                search(
+                        "filter metadata value over 2048 characters",
+                        "{'user_id':'u1','query':'q','filter':{'metadata':{'k':'" + "v".repeat(2049) + "'}}}",
+                        "filter.metadata.k"),
+                search(
+                        "NUL in a filter metadata value",
+                        "{'user_id':'u1','query':'q','filter':{'metadata':{'k':'\\u0000'}}}",
+                        "filter.metadata.k"),
+                Arguments.of("status with NUL in user_id", "GET", "/v1/memories/status?user_id=u%00", null, "user_id"),
                 Arguments.of("status without user_id", "GET", "/v1/memories/status", null, "user_id"),
                 Arguments.of("status with bad user_id", "GET", "/v1/memories/status?user_id=a%20b", null, "user_id"));
     }
@@ -197,6 +275,23 @@ class InvalidRequestTest {
     }
 
     @Test
+    void text_that_cannot_be_stored_verbatim_is_rejected_saying_why() {
+        given().contentType(ContentType.JSON)
+                .body(json("{'user_id':'u1','session_id':'s1','episodes':[{'content':'a\\u0000b'},"
+                        + "{'content':'a\\ud800b'},{'content':'ok','metadata':{'\\u0000':'v'}}]}"))
+                .post("/v1/memories")
+                .then()
+                .statusCode(400)
+                .body("errors.field", contains("episodes[0].content", "episodes[1].content", "episodes[2].metadata"))
+                .body(
+                        "errors.message",
+                        contains(
+                                equalTo("must not contain the NUL character"),
+                                containsString("must be valid Unicode"),
+                                equalTo("keys must not contain the NUL character")));
+    }
+
+    @Test
     void malformed_json_is_a_400_saying_so() {
         given().contentType(ContentType.JSON)
                 .body("{\"user_id\": \"u1\", \"episodes\": [")
@@ -224,24 +319,68 @@ class InvalidRequestTest {
         expectProblem(given().contentType(ContentType.TEXT).body("hello").post("/v1/memories"), 415);
     }
 
-    /**
-     * Sent over a raw socket: the gateway answers from the Content-Length header alone and closes the
-     * connection, so a client still streaming 48 MB could fail on write before reading the answer.
-     */
+    /** A client still streaming 48 MB could fail on write before reading the answer: see answerToDeclaredLength. */
     @Test
     void a_body_over_the_size_limit_is_a_413_problem() throws IOException {
+        assertThat(answerToDeclaredLength("/v1/memories", 48L * 1024 * 1024 + 1))
+                .startsWith("HTTP/1.1 413")
+                .containsIgnoringCase("content-type: application/problem+json")
+                .contains("\"status\":413");
+    }
+
+    /** Search bodies are parsed on the event loop, so they get a limit of their own, far below the 48 MB. */
+    @Test
+    void a_search_body_over_one_mebibyte_is_a_413_problem() throws IOException {
+        assertThat(answerToDeclaredLength("/v1/memories/search", 1024 * 1024 + 1))
+                .startsWith("HTTP/1.1 413")
+                .containsIgnoringCase("content-type: application/problem+json")
+                .contains("\"status\":413");
+    }
+
+    @Test
+    void a_chunked_search_body_over_one_mebibyte_is_a_413() throws IOException {
         try (Socket socket = new Socket("127.0.0.1", RestAssured.port)) {
             socket.setSoTimeout(10_000);
-            String head = "POST /v1/memories HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: " + (48L * 1024 * 1024 + 1) + "\r\n\r\n{";
-            socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
-            socket.getOutputStream().flush();
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /v1/memories/search HTTP/1.1\r\nHost: localhost\r\n"
+                            + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            String chunk = "{\"user_id\":\"u1\",\"query\":\"" + "q".repeat(1024 * 1024) + "\"}";
+            try {
+                out.write((Integer.toHexString(chunk.length()) + "\r\n" + chunk + "\r\n0\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+            } catch (IOException closedEarly) {
+                // The server may answer and close before the whole body is written; its answer still counts.
+            }
             String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
-            assertThat(response)
-                    .startsWith("HTTP/1.1 413")
-                    .containsIgnoringCase("content-type: application/problem+json")
-                    .contains("\"status\":413");
+            assertThat(response).startsWith("HTTP/1.1 413");
+        }
+    }
+
+    @Test
+    void a_search_body_under_its_limit_is_read() {
+        given().contentType(ContentType.JSON)
+                .body(json("{'user_id':'u1','query':'" + "q".repeat(900 * 1024) + "'}"))
+                .post("/v1/memories/search")
+                .then()
+                .statusCode(400)
+                .body("errors.field", contains("query"));
+    }
+
+    /**
+     * Sent over a raw socket with only the head and one byte of the body: the gateway answers from the
+     * Content-Length header alone and closes the connection.
+     */
+    private static String answerToDeclaredLength(String path, long contentLength) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", RestAssured.port)) {
+            socket.setSoTimeout(10_000);
+            String head = "POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: " + contentLength + "\r\n\r\n{";
+            socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 
@@ -273,6 +412,18 @@ class InvalidRequestTest {
 
     private static Arguments search(String name, String body, String field) {
         return Arguments.of(name, "POST", "/v1/memories/search", json(body), field);
+    }
+
+    private static String label(String field, int chars) {
+        return "{'content':'hi','" + field + "':'" + "x".repeat(chars) + "'}";
+    }
+
+    private static String metadata(int entries) {
+        StringJoiner map = new StringJoiner(",", "{", "}");
+        for (int i = 0; i < entries; i++) {
+            map.add("'k" + i + "':'v'");
+        }
+        return map.toString();
     }
 
     private static String batchOf(int episodes) {

@@ -2,10 +2,12 @@ package dev.engram.gateway.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.gateway.config.GatewayConfig;
 import dev.engram.gateway.model.Problem;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.runtime.RouteConstants;
+import io.quarkus.vertx.http.runtime.VertxHttpRecorder;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -16,27 +18,40 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Quarkus answers a body over {@code quarkus.http.limits.max-body-size} with an empty 413 before any
  * resource runs. This route runs just before that check and gives the same answer as a problem document.
+ * Searches get their own, smaller limit ({@code engram.gateway.limits.max-search-body-size}): that limit is
+ * sized for a batch of episodes, and a search body is parsed on the event loop.
  */
 @ApplicationScoped
 public class BodySizeLimit {
 
+    private static final String SEARCH_PATH = "/v1/memories/search";
+
     private final long maxBodySize;
+    private final long maxSearchBodySize;
     private final byte[] problem;
 
     public BodySizeLimit(
-            @ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize maxBodySize, ObjectMapper json)
+            @ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize maxBodySize,
+            GatewayConfig config,
+            ObjectMapper json)
             throws JsonProcessingException {
         this.maxBodySize = maxBodySize.asLongValue();
+        this.maxSearchBodySize =
+                Math.min(this.maxBodySize, config.limits().maxSearchBodySize().asLongValue());
         this.problem = json.writeValueAsBytes(Problems.forStatus(413).getEntity());
     }
 
     void register(@Observes Router router) {
         router.route().order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 1).handler(this::check);
+        router.route(SEARCH_PATH)
+                .order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT + 1)
+                .handler(this::limitChunkedSearch);
     }
 
     private void check(RoutingContext context) {
         String length = context.request().getHeader(HttpHeaderNames.CONTENT_LENGTH);
-        if (length == null || !isOverLimit(length)) {
+        long limit = SEARCH_PATH.equals(context.normalizedPath()) ? maxSearchBodySize : maxBodySize;
+        if (length == null || !isOverLimit(length, limit)) {
             context.next();
             return;
         }
@@ -49,9 +64,20 @@ public class BodySizeLimit {
                 .end(Buffer.buffer(problem));
     }
 
-    private boolean isOverLimit(String contentLength) {
+    /**
+     * A body without Content-Length is counted while it is read, against the limit Quarkus leaves in the
+     * context for it (then the answer is Quarkus's plain 413): lower that limit for searches.
+     */
+    private void limitChunkedSearch(RoutingContext context) {
+        if (context.get(VertxHttpRecorder.MAX_REQUEST_SIZE_KEY) != null) {
+            context.put(VertxHttpRecorder.MAX_REQUEST_SIZE_KEY, maxSearchBodySize);
+        }
+        context.next();
+    }
+
+    private static boolean isOverLimit(String contentLength, long limit) {
         try {
-            return Long.parseLong(contentLength.trim()) > maxBodySize;
+            return Long.parseLong(contentLength.trim()) > limit;
         } catch (NumberFormatException e) {
             return false;
         }

@@ -1,13 +1,19 @@
 package dev.engram.gateway.api;
 
+import com.google.protobuf.Any;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.rpc.BadRequest;
 import dev.engram.gateway.config.GatewayConfig;
 import dev.engram.gateway.model.FieldError;
 import dev.engram.gateway.model.Problem;
 import io.grpc.Status;
 import io.grpc.StatusException;
 import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.StatusProto;
 import jakarta.ws.rs.core.HttpHeaders;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jboss.logging.Logger;
@@ -33,18 +39,18 @@ public class DownstreamProblemMappers {
 
     @ServerExceptionMapper
     public RestResponse<Problem> statusRuntime(StatusRuntimeException e) {
-        return fromStatus(e.getStatus());
+        return fromStatus(e.getStatus(), e);
     }
 
     @ServerExceptionMapper
     public RestResponse<Problem> status(StatusException e) {
-        return fromStatus(e.getStatus());
+        return fromStatus(e.getStatus(), e);
     }
 
-    private RestResponse<Problem> fromStatus(Status status) {
+    private RestResponse<Problem> fromStatus(Status status, Throwable failure) {
         String description = status.getDescription() == null ? "" : status.getDescription();
         return switch (status.getCode()) {
-            case INVALID_ARGUMENT -> invalidArgument(description);
+            case INVALID_ARGUMENT -> invalidArgument(description, failure);
             case NOT_FOUND -> Problems.of(404, "not-found", "Not Found", "The requested memory does not exist.");
             case UNAVAILABLE, DEADLINE_EXCEEDED -> unavailable(status);
             default -> {
@@ -54,12 +60,42 @@ public class DownstreamProblemMappers {
         };
     }
 
-    private static RestResponse<Problem> invalidArgument(String description) {
+    private static RestResponse<Problem> invalidArgument(String description, Throwable failure) {
+        List<FieldError> errors = badRequestDetail(failure).orElseGet(() -> parseDescription(description));
+        return Problems.invalid(description.isEmpty() ? "The request was rejected as invalid." : description, errors);
+    }
+
+    /** The field violations of a {@code google.rpc.BadRequest} detail, which services attach to every field. */
+    private static Optional<List<FieldError>> badRequestDetail(Throwable failure) {
+        com.google.rpc.Status status = StatusProto.fromThrowable(failure);
+        if (status == null) {
+            return Optional.empty();
+        }
+        List<FieldError> errors = new ArrayList<>();
+        boolean found = false;
+        for (Any detail : status.getDetailsList()) {
+            if (!detail.is(BadRequest.class)) {
+                continue;
+            }
+            try {
+                for (BadRequest.FieldViolation violation :
+                        detail.unpack(BadRequest.class).getFieldViolationsList()) {
+                    errors.add(new FieldError(violation.getField(), violation.getDescription()));
+                }
+                found = true;
+            } catch (InvalidProtocolBufferException e) {
+                LOG.warnf("unreadable BadRequest detail from a downstream service: %s", e.getMessage());
+            }
+        }
+        return found ? Optional.of(errors) : Optional.empty();
+    }
+
+    /** Without a detail, the description can only be trusted to name one field. */
+    private static List<FieldError> parseDescription(String description) {
         Matcher fieldMessage = FIELD_MESSAGE.matcher(description);
-        List<FieldError> errors = fieldMessage.matches()
+        return fieldMessage.matches()
                 ? List.of(new FieldError(fieldMessage.group(1), fieldMessage.group(2)))
                 : List.of();
-        return Problems.invalid(description.isEmpty() ? "The request was rejected as invalid." : description, errors);
     }
 
     private RestResponse<Problem> unavailable(Status status) {

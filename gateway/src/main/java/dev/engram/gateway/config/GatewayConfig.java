@@ -1,6 +1,9 @@
 package dev.engram.gateway.config;
 
+import io.quarkus.runtime.configuration.MemorySize;
+import io.quarkus.runtime.configuration.MemorySizeConverter;
 import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithConverter;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.List;
@@ -42,6 +45,34 @@ public interface GatewayConfig {
         /** Length of a search query, in characters. */
         @WithDefault("4000")
         int maxQueryChars();
+
+        /**
+         * Length of an episode's producer, produced_for and role and of a producer in a search filter, in
+         * characters. These become index terms downstream, and Lucene rejects a term over 32 KB: an episode
+         * accepted here that can never be indexed would be lost to search.
+         */
+        @WithDefault("256")
+        int maxLabelChars();
+
+        /** Entries of one metadata object, of an episode or of a search filter. */
+        @WithDefault("64")
+        int maxMetadataEntries();
+
+        /** Length of a metadata key, in characters; also an index term downstream. */
+        @WithDefault("128")
+        int maxMetadataKeyChars();
+
+        /** Length of a metadata value, in characters; also an index term downstream. */
+        @WithDefault("2048")
+        int maxMetadataValueChars();
+
+        /**
+         * Body size of a search. Searches are parsed on the event loop, so they get a far smaller limit than
+         * {@code quarkus.http.limits.max-body-size}, which is sized for a full batch of episodes.
+         */
+        @WithDefault("1M")
+        @WithConverter(MemorySizeConverter.class)
+        MemorySize maxSearchBodySize();
     }
 
     interface Search {

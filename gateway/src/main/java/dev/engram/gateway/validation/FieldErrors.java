@@ -40,6 +40,8 @@ final class FieldErrors {
             if (required) {
                 add(field, "is required");
             }
+        } else if (!encodable(field, value)) {
+            return;
         } else if (!pattern.matcher(value).matches()) {
             add(
                     field,
@@ -75,42 +77,74 @@ final class FieldErrors {
             add(field, "must not be empty");
         } else if (length > maxLength) {
             add(field, "must be at most " + maxLength + " " + unit + " (was " + length + ")");
+        } else {
+            encodable(field, value);
         }
     }
 
-    void stringMap(String field, Map<String, String> map) {
+    /** An optional string of at most {@code maxChars} characters. */
+    void label(String field, String value, int maxChars) {
+        if (value != null && encodable(field, value)) {
+            maxChars(field, value, maxChars);
+        }
+    }
+
+    /** Whether an element of a JSON array of strings is present; a null element is an error. */
+    boolean present(String field, String value) {
+        if (value == null) {
+            add(field, "must be a string, not null");
+            return false;
+        }
+        return true;
+    }
+
+    void stringMap(String field, Map<String, String> map, MapLimits limits) {
         if (map == null) {
             return;
         }
+        if (map.size() > limits.maxEntries()) {
+            add(field, "must hold at most " + limits.maxEntries() + " entries (was " + map.size() + ")");
+            return;
+        }
         map.forEach((key, value) -> {
+            // A bad key is reported under the map: it would make a poor field name itself.
+            if (key.isEmpty()) {
+                add(field, "keys must not be empty");
+                return;
+            }
+            String keyProblem = Texts.encodingProblem(key);
+            if (keyProblem != null) {
+                add(field, "keys " + keyProblem);
+                return;
+            }
+            int keyChars = key.codePointCount(0, key.length());
+            if (keyChars > limits.maxKeyChars()) {
+                add(field, "keys must be at most " + limits.maxKeyChars() + " characters (was " + keyChars + ")");
+                return;
+            }
             if (value == null) {
                 add(field + "." + key, "must be a string");
+            } else {
+                label(field + "." + key, value, limits.maxValueChars());
             }
         });
     }
 
-    /** The UTF-8 size of a text, counted without encoding it (a batch may hold 32 MB of content). */
-    static long utf8Length(String value) {
-        if (value == null) {
-            return 0;
+    record MapLimits(int maxEntries, int maxKeyChars, int maxValueChars) {}
+
+    private void maxChars(String field, String value, int maxChars) {
+        int chars = value.codePointCount(0, value.length());
+        if (chars > maxChars) {
+            add(field, "must be at most " + maxChars + " characters (was " + chars + ")");
         }
-        long bytes = 0;
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c < 0x80) {
-                bytes += 1;
-            } else if (c < 0x800) {
-                bytes += 2;
-            } else if (Character.isHighSurrogate(c)
-                    && i + 1 < value.length()
-                    && Character.isLowSurrogate(value.charAt(i + 1))) {
-                bytes += 4;
-                i++;
-            } else {
-                bytes += 3;
-            }
+    }
+
+    private boolean encodable(String field, String value) {
+        String problem = Texts.encodingProblem(value);
+        if (problem != null) {
+            add(field, problem);
         }
-        return bytes;
+        return problem == null;
     }
 
     void throwIfAny() {

@@ -24,10 +24,13 @@ public class RequestValidator {
     private static final Set<String> PLANNED_MODES = Set.of("split", "chain");
 
     private final GatewayConfig.Limits limits;
+    private final FieldErrors.MapLimits metadataLimits;
     private final List<String> supportedModes;
 
     public RequestValidator(GatewayConfig config) {
         this.limits = config.limits();
+        this.metadataLimits = new FieldErrors.MapLimits(
+                limits.maxMetadataEntries(), limits.maxMetadataKeyChars(), limits.maxMetadataValueChars());
         this.supportedModes = List.copyOf(config.search().supportedModes());
     }
 
@@ -63,14 +66,17 @@ public class RequestValidator {
             return;
         }
         errors.id(path + ".id", episode.id(), false);
+        errors.label(path + ".producer", episode.producer(), limits.maxLabelChars());
+        errors.label(path + ".produced_for", episode.producedFor(), limits.maxLabelChars());
+        errors.label(path + ".role", episode.role(), limits.maxLabelChars());
         errors.text(
                 path + ".content",
                 episode.content(),
-                FieldErrors.utf8Length(episode.content()),
+                Texts.utf8Length(episode.content()),
                 limits.maxContentBytes(),
                 "UTF-8 bytes");
         errors.timestamp(path + ".timestamp", episode.timestamp());
-        errors.stringMap(path + ".metadata", episode.metadata());
+        errors.stringMap(path + ".metadata", episode.metadata(), metadataLimits);
     }
 
     public void validateSearch(SearchRequest request) {
@@ -96,8 +102,9 @@ public class RequestValidator {
         List<String> include = request.include();
         if (include != null) {
             for (int i = 0; i < include.size(); i++) {
-                if (!INCLUDES.contains(include.get(i))) {
-                    errors.add("include[" + i + "]", "must be one of episodic, short_term, profile");
+                String field = "include[" + i + "]";
+                if (errors.present(field, include.get(i)) && !INCLUDES.contains(include.get(i))) {
+                    errors.add(field, "must be one of episodic, short_term, profile");
                 }
             }
         }
@@ -123,15 +130,24 @@ public class RequestValidator {
         List<String> sessionIds = filter.sessionIds();
         if (sessionIds != null) {
             for (int i = 0; i < sessionIds.size(); i++) {
-                errors.sessionId("filter.session_ids[" + i + "]", sessionIds.get(i), true);
+                String field = "filter.session_ids[" + i + "]";
+                if (errors.present(field, sessionIds.get(i))) {
+                    errors.sessionId(field, sessionIds.get(i), true);
+                }
             }
         }
         List<String> producers = filter.producers();
         if (producers != null) {
             for (int i = 0; i < producers.size(); i++) {
+                String field = "filter.producers[" + i + "]";
                 String producer = producers.get(i);
-                if (producer == null || producer.isBlank()) {
-                    errors.add("filter.producers[" + i + "]", "must not be empty");
+                if (!errors.present(field, producer)) {
+                    continue;
+                }
+                if (producer.isBlank()) {
+                    errors.add(field, "must not be empty");
+                } else {
+                    errors.label(field, producer, limits.maxLabelChars());
                 }
             }
         }
@@ -140,7 +156,7 @@ public class RequestValidator {
         if (from.isPresent() && to.isPresent() && from.get().isAfter(to.get())) {
             errors.add("filter.from", "must not be after filter.to");
         }
-        errors.stringMap("filter.metadata", filter.metadata());
+        errors.stringMap("filter.metadata", filter.metadata(), metadataLimits);
     }
 
     public void validateStatus(String userId) {

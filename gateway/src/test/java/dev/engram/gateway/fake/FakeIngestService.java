@@ -9,6 +9,7 @@ import dev.engram.proto.v1.GetStatusResponse;
 import dev.engram.proto.v1.IngestServiceGrpc;
 import dev.engram.proto.v1.NewEpisode;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.List;
@@ -25,7 +26,7 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
     private final Set<String> storedIds = ConcurrentHashMap.newKeySet();
     private final AtomicInteger generatedIds = new AtomicInteger();
     private volatile GetStatusResponse status = GetStatusResponse.getDefaultInstance();
-    private volatile Status failure;
+    private volatile StatusRuntimeException failure;
     private volatile Duration statusDelay = Duration.ZERO;
 
     public void reset() {
@@ -48,6 +49,11 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
 
     /** Every following call fails with this status. */
     public void failWith(Status failure) {
+        this.failure = failure.asRuntimeException();
+    }
+
+    /** Every following call fails with this exception, which may carry status details in its trailers. */
+    public void failWith(StatusRuntimeException failure) {
         this.failure = failure;
     }
 
@@ -59,7 +65,7 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
     public void addEpisodes(AddEpisodesRequest request, StreamObserver<AddEpisodesResponse> response) {
         addRequests.add(request);
         if (failure != null) {
-            response.onError(failure.asRuntimeException());
+            response.onError(failure);
             return;
         }
         AddEpisodesResponse.Builder answer = AddEpisodesResponse.newBuilder();
@@ -81,7 +87,7 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
             Thread.currentThread().interrupt();
         }
         if (failure != null) {
-            response.onError(failure.asRuntimeException());
+            response.onError(failure);
             return;
         }
         response.onNext(status);

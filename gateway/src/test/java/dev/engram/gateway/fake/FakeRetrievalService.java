@@ -4,6 +4,7 @@ import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.RetrievalServiceGrpc;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -13,7 +14,7 @@ public class FakeRetrievalService extends RetrievalServiceGrpc.RetrievalServiceI
 
     public final List<RetrievalRequest> requests = new CopyOnWriteArrayList<>();
     private volatile RetrievalResponse answer = RetrievalResponse.getDefaultInstance();
-    private volatile Status failure;
+    private volatile StatusRuntimeException failure;
 
     public void reset() {
         requests.clear();
@@ -27,6 +28,11 @@ public class FakeRetrievalService extends RetrievalServiceGrpc.RetrievalServiceI
 
     /** Every following call fails with this status. */
     public void failWith(Status failure) {
+        this.failure = failure.asRuntimeException();
+    }
+
+    /** Every following call fails with this exception, which may carry status details in its trailers. */
+    public void failWith(StatusRuntimeException failure) {
         this.failure = failure;
     }
 
@@ -34,7 +40,7 @@ public class FakeRetrievalService extends RetrievalServiceGrpc.RetrievalServiceI
     public void search(RetrievalRequest request, StreamObserver<RetrievalResponse> response) {
         requests.add(request);
         if (failure != null) {
-            response.onError(failure.asRuntimeException());
+            response.onError(failure);
             return;
         }
         response.onNext(answer);

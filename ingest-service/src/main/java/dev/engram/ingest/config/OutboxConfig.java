@@ -16,16 +16,27 @@ public interface OutboxConfig {
     @WithDefault("1s")
     Duration interval();
 
-    /** Rows claimed at once; each claim becomes one call to the target service. */
-    @WithDefault("100")
+    /**
+     * Rows claimed at once; each claim becomes one call to the target service, which must embed
+     * them all within its deadline (32 episodes of 32 KiB fit in 30 s on two cores).
+     */
+    @WithDefault("32")
     int batchSize();
 
     /**
      * How long claimed rows stay hidden from other relays (other replicas, or this one after a
-     * crash). Must comfortably exceed the target call's deadline.
+     * crash). Must exceed {@code engram.vector.deadline}, else a slow call's rows are delivered
+     * twice at once; startup fails when it does not.
      */
-    @WithDefault("30s")
+    @WithDefault("90s")
     Duration lease();
+
+    /**
+     * How often vector-service may refuse a row delivered on its own (any failure but an outage,
+     * a timeout or overload) before the row is parked: kept, counted as pending, never retried.
+     */
+    @WithDefault("10")
+    int maxAttempts();
 
     /** Delay before the first retry of a failed delivery; doubles with every further failure. */
     @WithDefault("500ms")

@@ -9,9 +9,10 @@ import java.time.Duration;
 public interface VectorClientConfig {
 
     /**
-     * Deadline of one {@code Index} call. Indexing embeds every sentence of a batch, so this is
-     * generous; a call that runs out is retried by the outbox.
+     * Deadline of one {@code Index} call. Indexing embeds every sentence of a batch (up to
+     * {@code engram.outbox.batch-size} episodes), so this is generous; a call that runs out is
+     * retried by the outbox. Must stay below {@code engram.outbox.lease}.
      */
-    @WithDefault("10s")
+    @WithDefault("30s")
     Duration deadline();
 }

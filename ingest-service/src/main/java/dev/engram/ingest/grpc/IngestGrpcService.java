@@ -1,5 +1,6 @@
 package dev.engram.ingest.grpc;
 
+import dev.engram.ingest.config.IngestLimitsConfig;
 import dev.engram.ingest.mapping.EpisodeMapper;
 import dev.engram.ingest.model.AddOutcome;
 import dev.engram.ingest.model.ContextWindow;
@@ -29,16 +30,18 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
 
     private final EpisodeIngestion ingestion;
     private final EpisodeQueries queries;
+    private final int maxContentBytes;
 
-    IngestGrpcService(EpisodeIngestion ingestion, EpisodeQueries queries) {
+    IngestGrpcService(EpisodeIngestion ingestion, EpisodeQueries queries, IngestLimitsConfig limits) {
         this.ingestion = ingestion;
         this.queries = queries;
+        this.maxContentBytes = limits.maxContentBytes();
     }
 
     @Override
     public Uni<AddEpisodesResponse> addEpisodes(AddEpisodesRequest request) {
         return Uni.createFrom().deferred(() -> {
-            RequestValidator.check(request);
+            RequestValidator.check(request, maxContentBytes);
             return ingestion
                     .add(
                             EpisodeMapper.toScope(request.getScope()),
@@ -56,6 +59,7 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
             return queries.context(
                             request.getScope().getProject(),
                             request.getScope().getUserId(),
+                            request.getScope().getAgentId(),
                             request.getEpisodeIdsList(),
                             request.getBefore(),
                             request.getAfter())

@@ -5,6 +5,7 @@ import dev.engram.proto.v1.GetContextRequest;
 import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.NewEpisode;
 import dev.engram.proto.v1.Scope;
+import java.util.Map;
 
 /** Checks requests before anything is read or written; field names follow the proto. */
 final class RequestValidator {
@@ -12,10 +13,14 @@ final class RequestValidator {
     static final int MAX_NEIGHBOURS = 50;
     // The retrieval pipeline asks for ~100 nuclei per search; far more is a caller bug.
     static final int MAX_CONTEXT_IDS = 1000;
+    static final int MAX_LABEL_CHARS = 256;
+    static final int MAX_METADATA_ENTRIES = 64;
+    static final int MAX_METADATA_KEY_CHARS = 128;
+    static final int MAX_METADATA_VALUE_CHARS = 2048;
 
     private RequestValidator() {}
 
-    static void check(AddEpisodesRequest request) {
+    static void check(AddEpisodesRequest request, int maxContentBytes) {
         Violations violations = new Violations();
         sessionScope(violations, request.getScope());
         if (request.getEpisodesCount() == 0) {
@@ -26,6 +31,13 @@ final class RequestValidator {
             String field = "episodes[" + i + "].";
             violations.optionalId(field + "id", episode.getId());
             violations.requireText(field + "content", episode.getContent());
+            // The parsed message holds the content as UTF-8 already: its size costs nothing.
+            violations.maxBytes(field + "content", episode.getContentBytes().size(), maxContentBytes);
+            violations.storable(field + "content", episode.getContent());
+            violations.boundedText(field + "producer", episode.getProducer(), MAX_LABEL_CHARS);
+            violations.boundedText(field + "produced_for", episode.getProducedFor(), MAX_LABEL_CHARS);
+            violations.boundedText(field + "role", episode.getRole(), MAX_LABEL_CHARS);
+            metadata(violations, field + "metadata", episode.getMetadataMap());
             if (episode.hasTimestamp()) {
                 violations.validTimestamp(field + "timestamp", episode.getTimestamp());
             }
@@ -36,6 +48,7 @@ final class RequestValidator {
     static void check(GetContextRequest request) {
         Violations violations = new Violations();
         userScope(violations, request.getScope());
+        violations.optionalId("scope.agent_id", request.getScope().getAgentId());
         violations.range("before", request.getBefore(), 0, MAX_NEIGHBOURS);
         violations.range("after", request.getAfter(), 0, MAX_NEIGHBOURS);
         if (request.getEpisodeIdsCount() > MAX_CONTEXT_IDS) {
@@ -51,6 +64,21 @@ final class RequestValidator {
         Violations violations = new Violations();
         userScope(violations, request.getScope());
         violations.throwIfAny();
+    }
+
+    private static void metadata(Violations violations, String field, Map<String, String> metadata) {
+        if (metadata.size() > MAX_METADATA_ENTRIES) {
+            violations.add(field, "at most " + MAX_METADATA_ENTRIES + " entries");
+        }
+        for (Map.Entry<String, String> entry : metadata.entrySet()) {
+            String key = entry.getKey();
+            if (key.isEmpty() || key.codePointCount(0, key.length()) > MAX_METADATA_KEY_CHARS) {
+                violations.add(field, "keys must be 1-" + MAX_METADATA_KEY_CHARS + " characters");
+            } else {
+                violations.storable(field, key);
+            }
+            violations.boundedText(field, entry.getValue(), MAX_METADATA_VALUE_CHARS);
+        }
     }
 
     private static void userScope(Violations violations, Scope scope) {

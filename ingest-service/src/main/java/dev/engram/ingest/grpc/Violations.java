@@ -58,6 +58,27 @@ final class Violations {
         }
     }
 
+    /** At most {@code max} characters (code points), and no U+0000, which PostgreSQL refuses. */
+    void boundedText(String field, String value, int max) {
+        if (value.codePointCount(0, value.length()) > max) {
+            add(field, "must be at most " + max + " characters");
+        } else {
+            storable(field, value);
+        }
+    }
+
+    void maxBytes(String field, int bytes, int max) {
+        if (bytes > max) {
+            add(field, "must be at most " + max + " bytes of UTF-8 (was " + bytes + ")");
+        }
+    }
+
+    void storable(String field, String value) {
+        if (value.indexOf('\u0000') >= 0) {
+            add(field, "must not contain U+0000");
+        }
+    }
+
     void range(String field, int value, int min, int max) {
         if (value < min || value > max) {
             add(field, "must be between " + min + " and " + max);

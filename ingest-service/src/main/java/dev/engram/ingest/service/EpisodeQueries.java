@@ -24,16 +24,17 @@ public class EpisodeQueries {
     /**
      * For each requested id stored for this user, in request order (repeats dropped): the episode
      * with up to {@code before} and {@code after} neighbours of its session. Unknown ids, and ids
-     * of other users, are skipped.
+     * of other users, are skipped. A non-empty {@code agentId} narrows both the requested episodes
+     * and their neighbours to that agent's.
      */
     @WithSession
     public Uni<List<ContextWindow>> context(
-            String project, String userId, List<String> episodeIds, int before, int after) {
+            String project, String userId, String agentId, List<String> episodeIds, int before, int after) {
         List<String> requested = episodeIds.stream().distinct().toList();
         if (requested.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return windows.find(project, userId, requested, before, after)
+        return windows.find(project, userId, agentId, requested, before, after)
                 .map(found -> requested.stream()
                         .filter(found::containsKey)
                         .map(id -> new ContextWindow(id, found.get(id)))

@@ -11,8 +11,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
- * Publishes {@code engram_outbox_pending}: rows not yet delivered, per target. A scrape cannot run
- * a reactive query, so the value is recounted on a schedule and the gauge reads the last count.
+ * Publishes {@code engram_outbox_pending} (rows the relay still tries to deliver) and
+ * {@code engram_outbox_parked} (rows it gave up on, which need an operator), per target. A scrape
+ * cannot run a reactive query, so the values are recounted on a schedule and the gauges read the
+ * last counts.
  */
 @ApplicationScoped
 public class OutboxGauge {
@@ -21,11 +23,16 @@ public class OutboxGauge {
 
     private final OutboxRepository outbox;
     private final AtomicLong pendingVector = new AtomicLong();
+    private final AtomicLong parkedVector = new AtomicLong();
 
     OutboxGauge(OutboxRepository outbox, MeterRegistry registry) {
         this.outbox = outbox;
         Gauge.builder("engram.outbox.pending", pendingVector, AtomicLong::get)
                 .description("Outbox rows waiting to be delivered")
+                .tag("target", OutboxTarget.VECTOR.column())
+                .register(registry);
+        Gauge.builder("engram.outbox.parked", parkedVector, AtomicLong::get)
+                .description("Outbox rows no longer retried because the target keeps refusing them")
                 .tag("target", OutboxTarget.VECTOR.column())
                 .register(registry);
     }
@@ -37,6 +44,8 @@ public class OutboxGauge {
     Uni<Void> refresh() {
         return outbox.countPending(OutboxTarget.VECTOR)
                 .invoke(pendingVector::set)
+                .chain(() -> outbox.countParked(OutboxTarget.VECTOR))
+                .invoke(parkedVector::set)
                 .replaceWithVoid()
                 .onFailure()
                 .recoverWithItem(failure -> {

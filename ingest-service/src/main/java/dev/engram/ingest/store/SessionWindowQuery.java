@@ -15,7 +15,8 @@ import java.util.Map;
  * Episodes with their session neighbours, for the retrieval pipeline, which asks for ~100 of them
  * per search. One statement with constant text (ids travel as one array) finds each nucleus by
  * its unique key and walks the session-order index backwards and forwards from its (ts, pk)
- * position; rows are read as plain values, since nothing here is ever modified.
+ * position; rows are read as plain values, since nothing here is ever modified. An agent scope
+ * filters the rows walked on that index (an empty :agentId means any agent).
  */
 @ApplicationScoped
 public class SessionWindowQuery {
@@ -28,7 +29,7 @@ public class SessionWindowQuery {
                    n.produced_for, n.role, n.content, n.ts, n.metadata
             from unnest(cast(:episodeIds as text[])) with ordinality as requested(episode_id, position)
             cross join lateral (
-                select e.pk, e.episode_id, e.user_id, e.session_id, e.ts from ingest.episode e
+                select e.pk, e.episode_id, e.user_id, e.agent_id, e.session_id, e.ts from ingest.episode e
                  where e.project = :project and e.episode_id = requested.episode_id
                  limit 1
             ) t
@@ -36,6 +37,7 @@ public class SessionWindowQuery {
                 (select b.* from ingest.episode b
                   where b.project = :project and b.user_id = :userId and b.session_id = t.session_id
                     and (b.ts, b.pk) < (t.ts, t.pk)
+                    and (cast(:agentId as text) = '' or b.agent_id = :agentId)
                   order by b.ts desc, b.pk desc
                   limit :before)
                 union all
@@ -44,10 +46,11 @@ public class SessionWindowQuery {
                 (select a.* from ingest.episode a
                   where a.project = :project and a.user_id = :userId and a.session_id = t.session_id
                     and (a.ts, a.pk) > (t.ts, t.pk)
+                    and (cast(:agentId as text) = '' or a.agent_id = :agentId)
                   order by a.ts, a.pk
                   limit :after)
             ) n
-            where t.user_id = :userId
+            where t.user_id = :userId and (cast(:agentId as text) = '' or t.agent_id = :agentId)
             order by requested.position, n.ts, n.pk
             """;
 
@@ -56,15 +59,17 @@ public class SessionWindowQuery {
     /**
      * For each of the user's episodes among {@code episodeIds}: the episode with up to
      * {@code before} and {@code after} session neighbours, in session order, keyed by episode id.
-     * Ids that are unknown, or belong to another user, are absent. Needs a session.
+     * Ids that are unknown, or belong to another user, are absent. A non-empty {@code agentId}
+     * keeps only that agent's episodes, nuclei and neighbours alike. Needs a session.
      */
     public Uni<Map<String, List<StoredEpisode>>> find(
-            String project, String userId, List<String> episodeIds, int before, int after) {
+            String project, String userId, String agentId, List<String> episodeIds, int before, int after) {
         return Panache.getSession()
                 .chain(session -> session.<Object[]>createNativeQuery(WINDOWS)
                         .setParameter("episodeIds", episodeIds.toArray(String[]::new))
                         .setParameter("project", project)
                         .setParameter("userId", userId)
+                        .setParameter("agentId", agentId)
                         .setParameter("before", (long) before)
                         .setParameter("after", (long) after)
                         .getResultList())

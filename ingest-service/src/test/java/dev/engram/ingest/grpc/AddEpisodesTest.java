@@ -29,7 +29,9 @@ import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -169,6 +171,73 @@ class AddEpisodesTest {
         assertThat(fields(error))
                 .containsExactlyInAnyOrder("scope.session_id", "episodes[1].id", "episodes[2].content");
         assertThat(ingest.getStatus(status(project, "u1")).getStored()).isZero();
+    }
+
+    @Test
+    void oversized_fields_and_nul_characters_are_invalid_and_nothing_is_stored() {
+        String project = newProject();
+        Map<String, String> tooManyEntries = new HashMap<>();
+        IntStream.range(0, 65).forEach(i -> tooManyEntries.put("k" + i, "v"));
+        AddEpisodesRequest request = add(
+                scope(project, "u1", "s1"),
+                episode("ok", "fine"),
+                episode("big", "é".repeat(16_385)),
+                episode("labels", "text").toBuilder()
+                        .setProducer("p".repeat(257))
+                        .setProducedFor("f".repeat(257))
+                        .setRole("r".repeat(257))
+                        .build(),
+                episode("nul", "a\u0000b").toBuilder().setRole("user\u0000").build(),
+                episode("meta-count", "text").toBuilder()
+                        .putAllMetadata(tooManyEntries)
+                        .build(),
+                episode("meta-key", "text").toBuilder()
+                        .putMetadata("k".repeat(129), "v")
+                        .build(),
+                episode("meta-value", "text").toBuilder()
+                        .putMetadata("k", "v".repeat(2049))
+                        .build(),
+                episode("meta-nul", "text").toBuilder()
+                        .putMetadata("k", "v\u0000")
+                        .build());
+
+        StatusRuntimeException error =
+                catchThrowableOfType(StatusRuntimeException.class, () -> ingest.addEpisodes(request));
+
+        assertThat(error.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(fields(error))
+                .containsExactlyInAnyOrder(
+                        "episodes[1].content",
+                        "episodes[2].producer",
+                        "episodes[2].produced_for",
+                        "episodes[2].role",
+                        "episodes[3].content",
+                        "episodes[3].role",
+                        "episodes[4].metadata",
+                        "episodes[5].metadata",
+                        "episodes[6].metadata",
+                        "episodes[7].metadata");
+        assertThat(ingest.getStatus(status(project, "u1")).getStored()).isZero();
+    }
+
+    @Test
+    void fields_at_their_limits_are_stored() {
+        String project = newProject();
+        Map<String, String> metadata = new HashMap<>();
+        IntStream.range(0, 63).forEach(i -> metadata.put("k" + i, "v"));
+        metadata.put("k".repeat(128), "v".repeat(2048));
+        NewEpisode atLimits = episode("limits", "é".repeat(16_384)).toBuilder()
+                .setProducer("p".repeat(256))
+                .setProducedFor("f".repeat(256))
+                .setRole("r".repeat(256))
+                .putAllMetadata(metadata)
+                .build();
+
+        ingest.addEpisodes(add(scope(project, "u1", "s1"), atLimits));
+
+        Episode stored = only(project, "u1", "limits");
+        assertThat(stored.getContent()).isEqualTo(atLimits.getContent());
+        assertThat(stored.getMetadataMap()).isEqualTo(metadata);
     }
 
     @Test

@@ -15,6 +15,7 @@ import dev.engram.proto.v1.EpisodeContext;
 import dev.engram.proto.v1.GetContextRequest;
 import dev.engram.proto.v1.GetContextResponse;
 import dev.engram.proto.v1.IngestServiceGrpc.IngestServiceBlockingStub;
+import dev.engram.proto.v1.Scope;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
@@ -92,12 +93,46 @@ class GetContextTest {
     }
 
     @Test
+    void an_agent_scope_keeps_nuclei_and_neighbours_to_that_agents_episodes() {
+        Scope planner =
+                scope(project, "alice", "s3").toBuilder().setAgentId("planner").build();
+        Scope coder =
+                scope(project, "alice", "s3").toBuilder().setAgentId("coder").build();
+        ingest.addEpisodes(add(planner, episode("p1", "plan", "2023-05-08T11:00:00Z")));
+        ingest.addEpisodes(add(coder, episode("c1", "code", "2023-05-08T11:01:00Z")));
+        ingest.addEpisodes(add(planner, episode("p2", "plan more", "2023-05-08T11:02:00Z")));
+        ingest.addEpisodes(add(scope(project, "alice", "s3"), episode("n1", "no agent", "2023-05-08T11:03:00Z")));
+
+        assertThat(ids(only(forAgent("planner", 5, 5, "p1")))).containsExactly("p1", "p2");
+        assertThat(ids(only(forAgent("coder", 5, 5, "c1")))).containsExactly("c1");
+        assertThat(ingest.getContext(forAgent("coder", 5, 5, "p1", "n1")).getContextsList())
+                .isEmpty();
+        assertThat(ids(only(context(project, "alice", 5, 5, "c1")))).containsExactly("p1", "c1", "p2", "n1");
+    }
+
+    @Test
+    void an_invalid_agent_id_is_invalid() {
+        StatusRuntimeException error = catchThrowableOfType(
+                StatusRuntimeException.class, () -> ingest.getContext(forAgent("bad agent", 0, 0, "e1")));
+
+        assertThat(error.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(error.getStatus().getDescription()).contains("scope.agent_id");
+    }
+
+    @Test
     void neighbour_counts_outside_zero_to_fifty_are_invalid() {
         StatusRuntimeException error = catchThrowableOfType(
                 StatusRuntimeException.class, () -> ingest.getContext(context(project, "alice", 51, -1, "e1")));
 
         assertThat(error.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
         assertThat(error.getStatus().getDescription()).contains("before", "after");
+    }
+
+    private GetContextRequest forAgent(String agentId, int before, int after, String... ids) {
+        GetContextRequest request = context(project, "alice", before, after, ids);
+        return request.toBuilder()
+                .setScope(request.getScope().toBuilder().setAgentId(agentId))
+                .build();
     }
 
     private EpisodeContext only(GetContextRequest request) {

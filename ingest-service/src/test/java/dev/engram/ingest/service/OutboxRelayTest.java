@@ -17,12 +17,19 @@ import dev.engram.proto.v1.GetStatusResponse;
 import dev.engram.proto.v1.IngestServiceGrpc.IngestServiceBlockingStub;
 import dev.engram.proto.v1.NewEpisode;
 import dev.engram.proto.v1.Scope;
+import io.grpc.Status;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +39,11 @@ import org.junit.jupiter.api.Test;
 class OutboxRelayTest {
 
     private static final Duration DELIVERY = Duration.ofSeconds(15);
+    // %test.engram.outbox.max-attempts
+    private static final int MAX_ATTEMPTS = 3;
+
+    @Inject
+    DataSource dataSource;
 
     @GrpcClient("ingest")
     IngestServiceBlockingStub ingest;
@@ -94,6 +106,41 @@ class OutboxRelayTest {
     }
 
     @Test
+    void an_episode_vector_service_refuses_holds_back_no_other_and_is_parked_after_max_attempts() {
+        String project = newProject();
+        String poison = "poison-" + project;
+        vector.refuseAlways(poison, Status.INVALID_ARGUMENT);
+        List<String> good = List.of("good-1-" + project, "good-2-" + project, "good-3-" + project);
+        ingest.addEpisodes(add(
+                scope(project, "u1", "s1"),
+                episode(good.get(0), "one"),
+                episode(poison, "bad"),
+                episode(good.get(1), "two"),
+                episode(good.get(2), "three")));
+
+        GetStatusResponse delivered = awaitStatus(project, "u1", status -> status.getIndexed() == 3);
+        assertThat(delivered.getPending()).isEqualTo(1);
+        assertThat(good).allSatisfy(id -> assertThat(vector.indexed(id)).isPresent());
+        assertThat(vector.indexed(poison)).isEmpty();
+
+        Eventually.await(DELIVERY, () -> outboxRow(poison), row -> row.parked());
+        int callsWhenParked = vector.callsWith(poison);
+        assertThat(callsWhenParked).isGreaterThanOrEqualTo(MAX_ATTEMPTS);
+        assertThat(outboxRow(poison).lastError()).contains("INVALID_ARGUMENT");
+
+        // Several max-backoffs later: never retried, still pending, and visible as parked.
+        Eventually.await(
+                DELIVERY,
+                () -> given().get("/q/metrics").then().statusCode(200).extract().asString(),
+                metrics -> parkedGauge(metrics) >= 1);
+        sleep(Duration.ofSeconds(2));
+        assertThat(vector.callsWith(poison)).isEqualTo(callsWhenParked);
+        GetStatusResponse after = ingest.getStatus(status(project, "u1"));
+        assertThat(after.getPending()).isEqualTo(1);
+        assertThat(after.getStored()).isEqualTo(4);
+    }
+
+    @Test
     void status_counts_only_the_users_own_episodes() {
         String project = newProject();
         ingest.addEpisodes(add(scope(project, "u1", "s1"), episode("m1", "a"), episode("m2", "b")));
@@ -113,6 +160,42 @@ class OutboxRelayTest {
                 DELIVERY,
                 () -> given().get("/q/metrics").then().statusCode(200).extract().asString(),
                 metrics -> metrics.contains("engram_outbox_pending{target=\"vector\"}"));
+    }
+
+    private record OutboxRow(boolean parked, String lastError) {}
+
+    private OutboxRow outboxRow(String episodeId) {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement query = connection.prepareStatement("""
+                        select o.parked_at is not null, o.last_error from ingest.outbox o
+                          join ingest.episode e on e.pk = o.episode_pk
+                         where e.episode_id = ?
+                        """)) {
+            query.setString(1, episodeId);
+            try (ResultSet row = query.executeQuery()) {
+                assertThat(row.next()).as("outbox row of " + episodeId).isTrue();
+                return new OutboxRow(row.getBoolean(1), row.getString(2));
+            }
+        } catch (SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static double parkedGauge(String metrics) {
+        return metrics.lines()
+                .filter(line -> line.startsWith("engram_outbox_parked{target=\"vector\"}"))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .findFirst()
+                .orElse(0);
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
     }
 
     private GetStatusResponse awaitStatus(String project, String user, Predicate<GetStatusResponse> done) {
