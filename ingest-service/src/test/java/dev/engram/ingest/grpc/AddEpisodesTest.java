@@ -12,8 +12,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.google.protobuf.Any;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.rpc.BadRequest;
-import dev.engram.ingest.testing.PostgresResource;
 import dev.engram.ingest.testing.VectorServiceDoubleResource;
+import dev.engram.launcher.postgres.PostgresTestResource;
 import dev.engram.proto.v1.AddEpisodesRequest;
 import dev.engram.proto.v1.AddEpisodesResponse;
 import dev.engram.proto.v1.AddStatus;
@@ -41,7 +41,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@WithTestResource(PostgresResource.class)
+@WithTestResource(PostgresTestResource.class)
 @WithTestResource(VectorServiceDoubleResource.class)
 class AddEpisodesTest {
 

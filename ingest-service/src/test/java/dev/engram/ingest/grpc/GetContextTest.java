@@ -8,8 +8,8 @@ import static dev.engram.ingest.testing.TestData.scope;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.engram.ingest.testing.PostgresResource;
 import dev.engram.ingest.testing.VectorServiceDoubleResource;
+import dev.engram.launcher.postgres.PostgresTestResource;
 import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.EpisodeContext;
 import dev.engram.proto.v1.GetContextRequest;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@WithTestResource(PostgresResource.class)
+@WithTestResource(PostgresTestResource.class)
 @WithTestResource(VectorServiceDoubleResource.class)
 class GetContextTest {
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.engram.ingest.config.OutboxConfig;
 import dev.engram.ingest.config.VectorClientConfig;
-import dev.engram.ingest.testing.PostgresResource;
 import dev.engram.ingest.testing.VectorServiceDoubleResource;
+import dev.engram.launcher.postgres.PostgresTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -13,7 +13,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@WithTestResource(PostgresResource.class)
+@WithTestResource(PostgresTestResource.class)
 @WithTestResource(VectorServiceDoubleResource.class)
 class OutboxDefaultsTest {
 

@@ -9,9 +9,9 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.engram.ingest.testing.Eventually;
-import dev.engram.ingest.testing.PostgresResource;
 import dev.engram.ingest.testing.VectorServiceDouble;
 import dev.engram.ingest.testing.VectorServiceDoubleResource;
+import dev.engram.launcher.postgres.PostgresTestResource;
 import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.GetStatusResponse;
 import dev.engram.proto.v1.IngestServiceGrpc.IngestServiceBlockingStub;
@@ -34,7 +34,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@WithTestResource(PostgresResource.class)
+@WithTestResource(PostgresTestResource.class)
 @WithTestResource(VectorServiceDoubleResource.class)
 class OutboxRelayTest {
 

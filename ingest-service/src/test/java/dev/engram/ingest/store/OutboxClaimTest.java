@@ -8,8 +8,8 @@ import dev.engram.ingest.model.OutboxBatch;
 import dev.engram.ingest.model.OutboxTarget;
 import dev.engram.ingest.testing.Eventually;
 import dev.engram.ingest.testing.OnVertx;
-import dev.engram.ingest.testing.PostgresResource;
 import dev.engram.ingest.testing.VectorServiceDoubleResource;
+import dev.engram.launcher.postgres.PostgresTestResource;
 import dev.engram.proto.v1.IngestServiceGrpc.IngestServiceBlockingStub;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.scheduler.Scheduler;
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 
 /** Claims as several relays (replicas) would make them, with the application's own relay paused. */
 @QuarkusTest
-@WithTestResource(PostgresResource.class)
+@WithTestResource(PostgresTestResource.class)
 @WithTestResource(VectorServiceDoubleResource.class)
 class OutboxClaimTest {
 

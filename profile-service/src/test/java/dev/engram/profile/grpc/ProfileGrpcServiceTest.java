@@ -3,7 +3,7 @@ package dev.engram.profile.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.engram.profile.support.PostgresResource;
+import dev.engram.launcher.postgres.PostgresTestResource;
 import dev.engram.proto.v1.GetProfileRequest;
 import dev.engram.proto.v1.ObserveRequest;
 import dev.engram.proto.v1.ProfileServiceGrpc;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@WithTestResource(PostgresResource.class)
+@WithTestResource(PostgresTestResource.class)
 class ProfileGrpcServiceTest {
 
     @TestHTTPResource

@@ -2,9 +2,9 @@ package dev.engram.profile.repository;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.engram.launcher.postgres.PostgresTestResource;
 import dev.engram.profile.model.ProfileEntry;
 import dev.engram.profile.model.ProfileSource;
-import dev.engram.profile.support.PostgresResource;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -16,7 +16,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@WithTestResource(PostgresResource.class)
+@WithTestResource(PostgresTestResource.class)
 class ProfileEntryRepositoryTest {
 
     @Inject

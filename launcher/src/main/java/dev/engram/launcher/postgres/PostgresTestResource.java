@@ -1,11 +1,13 @@
-package dev.engram.ingest.testing;
+package dev.engram.launcher.postgres;
 
-import dev.engram.launcher.postgres.LocalPostgres;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 
-/** A throwaway real PostgreSQL for the application under test. */
-public class PostgresResource implements QuarkusTestResourceLifecycleManager {
+/**
+ * A throwaway real PostgreSQL for a service under {@code @QuarkusTest}; the service's Flyway
+ * migrations run against it at start.
+ */
+public class PostgresTestResource implements QuarkusTestResourceLifecycleManager {
 
     private LocalPostgres postgres;
 
