@@ -63,15 +63,6 @@ public final class LocalPostgres implements AutoCloseable {
         return postgres.getPort();
     }
 
-    public String jdbcUrl() {
-        return "jdbc:postgresql://" + host() + ":" + port() + "/" + DATABASE;
-    }
-
-    /** The URL form that Quarkus's reactive PostgreSQL client takes. */
-    public String reactiveUrl() {
-        return "postgresql://" + host() + ":" + port() + "/" + DATABASE;
-    }
-
     /** How the services connect to this server. */
     public DatabaseSettings settings() {
         return new DatabaseSettings(host(), port(), DATABASE, USER, PASSWORD);
