@@ -34,12 +34,18 @@ public class RequestValidator {
         this.supportedModes = List.copyOf(config.search().supportedModes());
     }
 
-    public void validateAdd(AddMemoriesRequest request) {
+    /** The errors of a request, failing at once when there is no body to look into. */
+    private static FieldErrors forBody(Object body) {
         FieldErrors errors = new FieldErrors();
-        if (request == null) {
+        if (body == null) {
             errors.add("body", "a JSON object is required");
             errors.throwIfAny();
         }
+        return errors;
+    }
+
+    public void validateAdd(AddMemoriesRequest request) {
+        FieldErrors errors = forBody(request);
         errors.id("user_id", request.userId(), true);
         errors.id("agent_id", request.agentId(), false);
         errors.sessionId("session_id", request.sessionId(), true);
@@ -80,11 +86,7 @@ public class RequestValidator {
     }
 
     public void validateSearch(SearchRequest request) {
-        FieldErrors errors = new FieldErrors();
-        if (request == null) {
-            errors.add("body", "a JSON object is required");
-            errors.throwIfAny();
-        }
+        FieldErrors errors = forBody(request);
         errors.id("user_id", request.userId(), true);
         errors.id("agent_id", request.agentId(), false);
         errors.sessionId("session_id", request.sessionId(), false);

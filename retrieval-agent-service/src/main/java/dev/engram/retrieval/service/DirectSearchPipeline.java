@@ -57,17 +57,11 @@ public class DirectSearchPipeline {
             return nucleusSearch
                     .find(request)
                     .invoke(() -> stageMs.put(VECTOR_SEARCH, metrics.stage(VECTOR_SEARCH, started)))
-                    .map(nuclei -> best(nuclei, request.topK() * contextFactor))
+                    // Nuclei come best first, so the best ones are a prefix.
+                    .map(nuclei -> nuclei.subList(0, Math.min(nuclei.size(), request.topK() * contextFactor)))
                     .chain(nuclei -> contextualize(request, nuclei, stageMs)
                             .map(contexts -> assemble(request, nuclei, contexts, stageMs, reason, started)));
         });
-    }
-
-    private static List<Nucleus> best(List<Nucleus> nuclei, int limit) {
-        return nuclei.stream()
-                .sorted(java.util.Comparator.comparingDouble((Nucleus n) -> -n.score()))
-                .limit(limit)
-                .toList();
     }
 
     private Uni<List<EpisodeContext>> contextualize(
