@@ -3,8 +3,10 @@ package dev.engram.retrieval.client;
 import dev.engram.proto.v1.EpisodeContext;
 import dev.engram.proto.v1.GetContextRequest;
 import dev.engram.proto.v1.GetContextResponse;
+import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.MutinyIngestServiceGrpc.MutinyIngestServiceStub;
 import dev.engram.proto.v1.Scope;
+import dev.engram.proto.v1.ShortTermMemory;
 import dev.engram.retrieval.config.DownstreamConfig;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
@@ -46,5 +48,16 @@ public class IngestClient {
                         () -> stub.withDeadlineAfter(config.deadline().toMillis(), TimeUnit.MILLISECONDS)
                                 .getContext(request))
                 .map(GetContextResponse::getContextsList);
+    }
+
+    /** The short-term memory of the scope's session: its recent episodes and the summary of the rest. */
+    public Uni<ShortTermMemory> shortTerm(Scope scope) {
+        GetShortTermRequest request =
+                GetShortTermRequest.newBuilder().setScope(scope).build();
+        return DownstreamCall.call(
+                SERVICE,
+                config,
+                () -> stub.withDeadlineAfter(config.deadline().toMillis(), TimeUnit.MILLISECONDS)
+                        .getShortTerm(request));
     }
 }

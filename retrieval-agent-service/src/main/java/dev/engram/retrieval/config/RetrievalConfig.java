@@ -2,6 +2,7 @@ package dev.engram.retrieval.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.util.List;
 
 /** Knobs of the search pipeline. */
 @ConfigMapping(prefix = "engram.retrieval")
@@ -34,4 +35,25 @@ public interface RetrievalConfig {
     /** Token budget of the assembled context when a request leaves {@code max_context_tokens} unset (0). */
     @WithDefault("2000")
     int defaultMaxContextTokens();
+
+    /** The rerank stage. */
+    Rerank rerank();
+
+    interface Rerank {
+
+        /**
+         * Rerankers applied when a request names none, fused by reciprocal rank: {@code rrf} (the
+         * first-stage hybrid order), {@code bm25}, {@code embedding}, {@code cross-encoder} (only
+         * when a scoring model is configured).
+         */
+        @WithDefault("rrf,bm25")
+        List<String> rerankers();
+
+        /**
+         * Candidate clusters built per requested cluster before reranking. More candidates give the
+         * rerankers more to choose from, at the cost of a larger neighbourhood read.
+         */
+        @WithDefault("2")
+        int depthFactor();
+    }
 }

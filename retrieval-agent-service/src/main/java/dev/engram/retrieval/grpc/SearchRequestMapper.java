@@ -5,6 +5,7 @@ import dev.engram.retrieval.config.RetrievalConfig;
 import dev.engram.retrieval.grpc.InvalidRequestException.Violation;
 import dev.engram.retrieval.model.SearchMode;
 import dev.engram.retrieval.model.SearchRequest;
+import dev.engram.retrieval.rerank.ClusterReranking;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,9 +23,11 @@ class SearchRequestMapper {
     static final int MAX_NEIGHBOURS = 10;
 
     private final RetrievalConfig config;
+    private final ClusterReranking reranking;
 
-    SearchRequestMapper(RetrievalConfig config) {
+    SearchRequestMapper(RetrievalConfig config, ClusterReranking reranking) {
         this.config = config;
+        this.reranking = reranking;
     }
 
     SearchRequest toSearch(RetrievalRequest request) {
@@ -44,6 +47,11 @@ class SearchRequestMapper {
         if (request.getMaxContextTokens() < 0) {
             violations.add(new Violation("max_context_tokens", "must not be negative (0 for the default)"));
         }
+        reranking
+                .unknown(request.getRerankersList())
+                .ifPresent(name -> violations.add(new Violation(
+                        "rerankers",
+                        "'" + name + "' is not available here; available: " + reranking.availableNames())));
         if (!violations.isEmpty()) {
             throw new InvalidRequestException(violations);
         }
@@ -55,7 +63,9 @@ class SearchRequestMapper {
                 request.getBefore(),
                 request.getAfter(),
                 request.getFilter(),
-                request.getMaxContextTokens() == 0 ? config.defaultMaxContextTokens() : request.getMaxContextTokens());
+                request.getMaxContextTokens() == 0 ? config.defaultMaxContextTokens() : request.getMaxContextTokens(),
+                request.getIncludeShortTerm(),
+                request.getRerankersList());
     }
 
     private static void required(List<Violation> violations, String field, String value) {

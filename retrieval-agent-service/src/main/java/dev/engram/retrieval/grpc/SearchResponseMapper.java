@@ -16,6 +16,7 @@ final class SearchResponseMapper {
         RetrievalResponse.Builder response =
                 RetrievalResponse.newBuilder().setContext(result.context()).setTrace(trace(result.trace()));
         result.clusters().forEach(cluster -> response.addClusters(cluster(cluster)));
+        result.shortTerm().ifPresent(response::setShortTerm);
         return response.build();
     }
 

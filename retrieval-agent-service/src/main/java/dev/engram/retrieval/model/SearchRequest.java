@@ -2,6 +2,7 @@ package dev.engram.retrieval.model;
 
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
+import java.util.List;
 
 /**
  * A validated search, with defaults applied. Scope and filter stay in their wire form because they
@@ -15,4 +16,16 @@ public record SearchRequest(
         int before,
         int after,
         SearchFilter filter,
-        int maxContextTokens) {}
+        int maxContextTokens,
+        boolean includeShortTerm,
+        List<String> rerankers) {
+
+    public SearchRequest {
+        rerankers = List.copyOf(rerankers);
+    }
+
+    /** Whether the short-term memory of the scope's session is wanted and can be read. */
+    public boolean wantsShortTerm() {
+        return includeShortTerm && !scope.getSessionId().isEmpty();
+    }
+}

@@ -8,13 +8,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Turns nuclei and their neighbourhoods into clusters: overlapping neighbourhoods become one
- * cluster, so the caller never reads the same episode twice.
+ * Turns nuclei and their neighbourhoods into clusters. Neighbourhoods that overlap or touch become
+ * one cluster, so the caller never reads an episode twice and never gets one stretch of dialogue cut
+ * into two pieces that compete with each other.
  */
 @ApplicationScoped
 public class ClusterBuilder {
@@ -26,43 +29,41 @@ public class ClusterBuilder {
             .thenComparingLong(Episode::getSequence)
             .thenComparing(Episode::getId);
 
-    private static final Comparator<Draft> RELEVANCE =
-            Comparator.comparingDouble((Draft d) -> -d.score).thenComparingInt(d -> d.firstAppearance);
-
-    private static final Comparator<Draft> LEADERSHIP =
-            Comparator.comparingDouble((Draft d) -> -d.score).thenComparingInt(d -> d.nucleusPosition);
+    private static final Comparator<Draft> RETRIEVAL_ORDER = Comparator.comparingInt(d -> d.nucleusPosition);
 
     /**
-     * Clusters best first (ties by the position of their first nucleus), at most {@code topK}.
-     * Nuclei are taken best first until {@code topK} clusters exist, so lower-ranked nuclei
-     * never grow the clusters of better ones into whole sessions. A nucleus already inside a
-     * cluster adds nothing; nuclei without a neighbourhood (episodes deleted since they were
-     * indexed) are dropped.
+     * Clusters in the order of their best nucleus, at most {@code limit}. Nuclei are taken best first
+     * until {@code limit} clusters exist, so lower-ranked nuclei never grow better clusters into whole
+     * sessions. Each context is expected to reach one episode further on each side than the cluster
+     * keeps ({@code before + 1}, {@code after + 1}): that extra episode is how touching is detected,
+     * and it is not part of the cluster. Nuclei without a context (deleted since they were indexed)
+     * are dropped.
      */
-    public List<EpisodeCluster> build(List<Nucleus> nuclei, List<EpisodeContext> contexts, int topK) {
+    public List<EpisodeCluster> build(
+            List<Nucleus> nuclei, List<EpisodeContext> contexts, int before, int after, int limit) {
         Map<String, EpisodeContext> contextById = new HashMap<>();
         contexts.forEach(context -> contextById.putIfAbsent(context.getEpisodeId(), context));
 
-        List<Nucleus> ranked = nuclei.stream()
-                .sorted(Comparator.comparingDouble((Nucleus n) -> -n.score()))
-                .toList();
         List<Draft> drafts = new ArrayList<>();
-        for (int position = 0; position < ranked.size() && drafts.size() < topK; position++) {
-            Nucleus nucleus = ranked.get(position);
+        for (int position = 0; position < nuclei.size() && drafts.size() < limit; position++) {
+            Nucleus nucleus = nuclei.get(position);
             EpisodeContext context = contextById.get(nucleus.episodeId());
             if (context != null && drafts.stream().noneMatch(d -> d.contains(nucleus.episodeId()))) {
-                absorb(drafts, new Draft(nucleus, position, context.getEpisodesList()));
+                Draft draft = Draft.of(nucleus, position, context.getEpisodesList(), before, after);
+                if (draft != null) {
+                    absorb(drafts, draft);
+                }
             }
         }
-        return drafts.stream().sorted(RELEVANCE).map(Draft::toCluster).toList();
+        return drafts.stream().sorted(RETRIEVAL_ORDER).map(Draft::toCluster).toList();
     }
 
-    /** Adds a draft, merging it with every draft it shares an episode with (transitively). */
+    /** Adds a draft, merging it with every draft it overlaps or touches (transitively). */
     private static void absorb(List<Draft> drafts, Draft incoming) {
         Draft merged = incoming;
         for (var it = drafts.iterator(); it.hasNext(); ) {
             Draft existing = it.next();
-            if (existing.overlaps(merged)) {
+            if (existing.meets(merged)) {
                 merged = existing.mergedWith(merged);
                 it.remove();
             }
@@ -71,50 +72,68 @@ public class ClusterBuilder {
     }
 
     private static final class Draft {
-        private final String nucleusId;
-        private final float score;
+        private final Nucleus nucleus;
         private final int nucleusPosition;
-        private final int firstAppearance;
-        private final Map<String, Episode> episodes = new LinkedHashMap<>();
+        private final Map<String, Episode> members = new LinkedHashMap<>();
+        /** The members plus the episode just outside each end. */
+        private final Set<String> reach = new HashSet<>();
 
-        Draft(Nucleus nucleus, int position, List<Episode> episodes) {
-            this(nucleus.episodeId(), nucleus.score(), position, position);
-            episodes.forEach(episode -> this.episodes.putIfAbsent(episode.getId(), episode));
+        private Draft(Nucleus nucleus, int nucleusPosition) {
+            this.nucleus = nucleus;
+            this.nucleusPosition = nucleusPosition;
         }
 
-        private Draft(String nucleusId, float score, int nucleusPosition, int firstAppearance) {
-            this.nucleusId = nucleusId;
-            this.score = score;
-            this.nucleusPosition = nucleusPosition;
-            this.firstAppearance = firstAppearance;
+        static Draft of(Nucleus nucleus, int position, List<Episode> neighbourhood, int before, int after) {
+            int at = indexOf(neighbourhood, nucleus.episodeId());
+            if (at < 0) {
+                return null;
+            }
+            Draft draft = new Draft(nucleus, position);
+            for (int i = 0; i < neighbourhood.size(); i++) {
+                Episode episode = neighbourhood.get(i);
+                draft.reach.add(episode.getId());
+                if (i >= at - before && i <= at + after) {
+                    draft.members.putIfAbsent(episode.getId(), episode);
+                }
+            }
+            return draft;
+        }
+
+        private static int indexOf(List<Episode> episodes, String id) {
+            for (int i = 0; i < episodes.size(); i++) {
+                if (episodes.get(i).getId().equals(id)) {
+                    return i;
+                }
+            }
+            return -1;
         }
 
         boolean contains(String episodeId) {
-            return episodes.containsKey(episodeId);
+            return members.containsKey(episodeId);
         }
 
-        boolean overlaps(Draft other) {
-            return other.episodes.keySet().stream().anyMatch(episodes::containsKey);
+        /** Overlapping or adjacent: one's reach includes a member of the other. */
+        boolean meets(Draft other) {
+            return other.members.keySet().stream().anyMatch(reach::contains)
+                    || members.keySet().stream().anyMatch(other.reach::contains);
         }
 
-        /** The better nucleus leads the merged cluster; on equal scores the earlier one does. */
+        /** The better-ranked nucleus leads the merged cluster. */
         Draft mergedWith(Draft other) {
-            Draft leader = LEADERSHIP.compare(this, other) <= 0 ? this : other;
-            Draft merged = new Draft(
-                    leader.nucleusId,
-                    leader.score,
-                    leader.nucleusPosition,
-                    Math.min(firstAppearance, other.firstAppearance));
-            merged.episodes.putAll(episodes);
-            other.episodes.forEach(merged.episodes::putIfAbsent);
+            Draft leader = nucleusPosition <= other.nucleusPosition ? this : other;
+            Draft merged = new Draft(leader.nucleus, leader.nucleusPosition);
+            merged.members.putAll(members);
+            other.members.forEach(merged.members::putIfAbsent);
+            merged.reach.addAll(reach);
+            merged.reach.addAll(other.reach);
             return merged;
         }
 
         EpisodeCluster toCluster() {
             return new EpisodeCluster(
-                    nucleusId,
-                    score,
-                    episodes.values().stream().sorted(SESSION_ORDER).toList());
+                    nucleus.episodeId(),
+                    nucleus.score(),
+                    members.values().stream().sorted(SESSION_ORDER).toList());
         }
     }
 }

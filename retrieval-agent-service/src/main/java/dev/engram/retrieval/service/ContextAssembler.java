@@ -1,38 +1,60 @@
 package dev.engram.retrieval.service;
 
 import dev.engram.proto.v1.Episode;
+import dev.engram.proto.v1.ShortTermMemory;
 import dev.engram.retrieval.model.EpisodeCluster;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Writes clusters as prompt-ready text: best cluster first, each in chronological order, one line
- * per episode ({@code [yyyy-MM-dd HH:mm] Producer: content}, UTC), a blank line between clusters.
- * Dates and speakers are shown because questions about memory are so often "when" and "who".
+ * Writes memory as prompt-ready text: the session's short-term memory first when there is one (the
+ * summary of what fell out of its window, then its recent episodes), then the clusters best first,
+ * each in chronological order, one line per episode ({@code [yyyy-MM-dd HH:mm] Producer: content},
+ * UTC), a blank line between blocks. Dates and speakers are shown because questions about memory
+ * are so often "when" and "who".
  */
 @ApplicationScoped
 public class ContextAssembler {
 
     private static final DateTimeFormatter MINUTE =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
-    private static final String CLUSTER_SEPARATOR = "\n\n";
+    private static final String BLOCK_SEPARATOR = "\n\n";
+    static final String SUMMARY_PREFIX = "Earlier in this session: ";
+
+    /** The clusters alone; see {@link #assemble(Optional, List, int)}. */
+    public String assemble(List<EpisodeCluster> clusters, int maxTokens) {
+        return assemble(Optional.empty(), clusters, maxTokens);
+    }
 
     /**
-     * The text of as many whole clusters as fit in {@code maxTokens} (see {@link TokenEstimate}).
-     * Adding stops at the first cluster that does not fit, so relevance order is never broken to
-     * fill the budget. A first cluster that alone is too big is cut after its last whole line that
-     * fits.
+     * The text of as many whole blocks as fit in {@code maxTokens} (see {@link TokenEstimate}).
+     * Adding stops at the first block that does not fit, so relevance order is never broken to fill
+     * the budget. A first block that alone is too big is cut after its last whole line that fits.
      */
-    public String assemble(List<EpisodeCluster> clusters, int maxTokens) {
+    public String assemble(Optional<ShortTermMemory> shortTerm, List<EpisodeCluster> clusters, int maxTokens) {
+        List<List<String>> blocks = new ArrayList<>();
+        shortTerm.ifPresent(memory -> {
+            if (!memory.getSummary().isBlank()) {
+                blocks.add(List.of(SUMMARY_PREFIX + memory.getSummary().strip()));
+            }
+            if (memory.getEpisodesCount() > 0) {
+                blocks.add(memory.getEpisodesList().stream()
+                        .map(ContextAssembler::line)
+                        .toList());
+            }
+        });
+        clusters.forEach(cluster -> blocks.add(
+                cluster.episodes().stream().map(ContextAssembler::line).toList()));
+
         StringBuilder text = new StringBuilder();
-        for (EpisodeCluster cluster : clusters) {
-            List<String> lines =
-                    cluster.episodes().stream().map(ContextAssembler::line).toList();
+        for (List<String> lines : blocks) {
             String block = String.join("\n", lines);
-            String separator = text.isEmpty() ? "" : CLUSTER_SEPARATOR;
+            String separator = text.isEmpty() ? "" : BLOCK_SEPARATOR;
             if (TokenEstimate.of(text + separator + block) <= maxTokens) {
                 text.append(separator).append(block);
                 continue;

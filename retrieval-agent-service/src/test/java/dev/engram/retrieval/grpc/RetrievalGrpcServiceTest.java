@@ -1,6 +1,7 @@
 package dev.engram.retrieval.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.google.protobuf.Timestamp;
@@ -13,6 +14,7 @@ import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.RetrievalServiceGrpc;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
+import dev.engram.proto.v1.ShortTermMemory;
 import dev.engram.proto.v1.TimeRange;
 import dev.engram.proto.v1.VectorSearchRequest;
 import dev.engram.retrieval.support.Conversation;
@@ -64,10 +66,11 @@ class RetrievalGrpcServiceTest {
     void clusters_come_best_first_with_their_neighbours_in_session_order() {
         downstream.hits("s2-3", 0.9, "s1-2", 0.7, "s2-3", 0.6);
 
-        RetrievalResponse response = search(r -> r.setBefore(1).setAfter(2));
+        RetrievalResponse response = search(r -> r.setBefore(1).setAfter(2).addRerankers("rrf"));
 
         assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s2-3", "s1-2");
-        assertThat(response.getClusters(0).getScore()).isEqualTo(0.9f);
+        assertThat(response.getClusters(0).getScore())
+                .isGreaterThan(response.getClusters(1).getScore());
         assertThat(ids(response.getClusters(0))).containsExactly("s2-2", "s2-3", "s2-4", "s2-5");
         assertThat(ids(response.getClusters(1))).containsExactly("s1-1", "s1-2", "s1-3", "s1-4");
         assertThat(response.getClusters(0).getEpisodes(0).getMetadataMap()).containsEntry("dia_id", "s2-2");
@@ -80,10 +83,9 @@ class RetrievalGrpcServiceTest {
     void overlapping_neighbourhoods_merge_into_one_cluster_led_by_the_best_nucleus() {
         downstream.hits("s1-5", 0.8, "s2-1", 0.6, "s1-3", 0.5);
 
-        RetrievalResponse response = search(r -> r.setBefore(1).setAfter(2));
+        RetrievalResponse response = search(r -> r.setBefore(1).setAfter(2).addRerankers("rrf"));
 
         assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s1-5", "s2-1");
-        assertThat(response.getClusters(0).getScore()).isEqualTo(0.8f);
         assertThat(ids(response.getClusters(0))).containsExactly("s1-2", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7");
         assertThat(ids(response.getClusters(1))).containsExactly("s2-1", "s2-2", "s2-3");
     }
@@ -137,8 +139,9 @@ class RetrievalGrpcServiceTest {
         GetContextRequest context = downstream.contextRequests().get(0);
         assertThat(context.getScope()).isEqualTo(scope);
         assertThat(context.getEpisodeIdsList()).containsExactly("s1-4");
-        assertThat(context.getBefore()).isEqualTo(1);
-        assertThat(context.getAfter()).isEqualTo(2);
+        // One more on each side than the cluster keeps, to see which clusters touch.
+        assertThat(context.getBefore()).isEqualTo(2);
+        assertThat(context.getAfter()).isEqualTo(3);
     }
 
     @Test
@@ -151,7 +154,84 @@ class RetrievalGrpcServiceTest {
         assertThat(response.getTrace().getReason()).contains("routing").contains("not available");
         assertThat(response.getTrace().getQueriesList()).containsExactly("when did Caroline go to the support group?");
         assertThat(response.getTrace().getLlmCalls()).isZero();
-        assertThat(response.getTrace().getStageMsMap()).containsOnlyKeys("vector_search", "context", "assemble");
+        assertThat(response.getTrace().getStageMsMap())
+                .containsOnlyKeys("vector_search", "context", "rerank", "assemble");
+    }
+
+    @Test
+    void a_session_search_returns_its_short_term_memory_and_leaves_its_episodes_out_of_the_clusters() {
+        List<Episode> recent = Conversation.episodes().stream()
+                .filter(e -> List.of("s1-6", "s1-7", "s1-8").contains(e.getId()))
+                .toList();
+        downstream.shortTerm(ShortTermMemory.newBuilder()
+                .setSessionId(Conversation.SESSION_ONE)
+                .setSummary("Caroline told Melanie about the support group.")
+                .addAllEpisodes(recent)
+                .setSummarizedEpisodes(3)
+                .build());
+        downstream.hits("s1-7", 0.9, "s1-4", 0.8);
+        Scope scope = Conversation.scope().toBuilder()
+                .setSessionId(Conversation.SESSION_ONE)
+                .build();
+
+        RetrievalResponse response = search(
+                r -> r.setScope(scope).setIncludeShortTerm(true).setBefore(1).setAfter(2));
+
+        assertThat(response.getShortTerm().getSummary()).isEqualTo("Caroline told Melanie about the support group.");
+        assertThat(response.getShortTerm().getEpisodesList())
+                .extracting(Episode::getId)
+                .containsExactly("s1-6", "s1-7", "s1-8");
+        assertThat(downstream.shortTermRequests())
+                .singleElement()
+                .satisfies(r -> assertThat(r.getScope()).isEqualTo(scope));
+        assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s1-4");
+        assertThat(ids(response.getClusters(0))).containsExactly("s1-3", "s1-4", "s1-5");
+        assertThat(response.getContext())
+                .startsWith("Earlier in this session: Caroline told Melanie about the support group.\n\n")
+                .contains("message s1-8\n\n[2023-05-08 13:52] Caroline: message s1-3");
+    }
+
+    @Test
+    void short_term_memory_is_not_read_without_a_session_or_when_not_asked_for() {
+        downstream.hits("s1-4", 0.9);
+
+        RetrievalResponse withoutSession = search(r -> r.setIncludeShortTerm(true));
+        Scope scope = Conversation.scope().toBuilder()
+                .setSessionId(Conversation.SESSION_ONE)
+                .build();
+        RetrievalResponse notAsked = search(r -> r.setScope(scope));
+
+        assertThat(withoutSession.hasShortTerm()).isFalse();
+        assertThat(notAsked.hasShortTerm()).isFalse();
+        assertThat(downstream.shortTermRequests()).isEmpty();
+    }
+
+    @Test
+    void the_default_rerankers_lift_the_cluster_that_covers_more_of_the_question() {
+        downstream.hits("s2-1", 0.9, "s1-3", 0.8);
+
+        RetrievalResponse byRetrieval =
+                search(r -> r.setQuery("message s1-4").setBefore(0).setAfter(0).addRerankers("rrf"));
+        RetrievalResponse byWords =
+                search(r -> r.setQuery("message s1-4").setBefore(0).setAfter(1).addRerankers("bm25"));
+
+        assertThat(byRetrieval.getClustersList())
+                .extracting(Cluster::getNucleusId)
+                .containsExactly("s2-1", "s1-3");
+        assertThat(byWords.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s1-3", "s2-1");
+    }
+
+    @Test
+    void an_unknown_reranker_is_an_invalid_argument_naming_the_field() {
+        downstream.hits("s1-4", 0.9);
+
+        assertThatThrownBy(() -> search(r -> r.addRerankers("magic")))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getStatus().getDescription())
+                            .contains("rerankers")
+                            .contains("magic");
+                });
     }
 
     @Test

@@ -22,21 +22,43 @@ class ClusterBuilderTest {
     private final ClusterBuilder builder = new ClusterBuilder();
 
     @Test
-    void each_nucleus_becomes_a_cluster_ordered_by_score() {
+    void each_nucleus_becomes_a_cluster_in_retrieval_order() {
         List<EpisodeCluster> clusters = builder.build(
-                List.of(new Nucleus("s1-2", 0.4f), new Nucleus("s2-4", 0.9f)),
-                List.of(context("s1-2", "s1-1", "s1-2", "s1-3"), context("s2-4", "s2-3", "s2-4", "s2-5")),
+                List.of(new Nucleus("s2-4", 0.9f), new Nucleus("s1-2", 0.4f)),
+                List.of(
+                        context("s2-4", "s2-2", "s2-3", "s2-4", "s2-5"),
+                        context("s1-2", "s1-1", "s1-2", "s1-3", "s1-4")),
+                1,
+                1,
                 10);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s2-4", "s1-2");
         assertThat(clusters).extracting(EpisodeCluster::score).containsExactly(0.9f, 0.4f);
+        assertThat(ids(clusters.get(0))).containsExactly("s2-3", "s2-4", "s2-5");
+        assertThat(ids(clusters.get(1))).containsExactly("s1-1", "s1-2", "s1-3");
     }
 
     @Test
-    void clusters_sharing_an_episode_merge_and_keep_the_best_nucleus() {
+    void neighbours_are_counted_around_the_nucleus_and_the_probe_episodes_are_left_out() {
         List<EpisodeCluster> clusters = builder.build(
-                List.of(new Nucleus("s1-3", 0.5f), new Nucleus("s1-5", 0.8f)),
-                List.of(context("s1-3", "s1-2", "s1-3", "s1-4"), context("s1-5", "s1-4", "s1-5", "s1-6")),
+                List.of(new Nucleus("s1-4", 1f)),
+                List.of(context("s1-4", "s1-2", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7")),
+                1,
+                2,
+                10);
+
+        assertThat(ids(clusters.get(0))).containsExactly("s1-3", "s1-4", "s1-5", "s1-6");
+    }
+
+    @Test
+    void clusters_sharing_an_episode_merge_and_the_better_ranked_nucleus_leads() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-5", 0.8f), new Nucleus("s1-3", 0.5f)),
+                List.of(
+                        context("s1-5", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7"),
+                        context("s1-3", "s1-1", "s1-2", "s1-3", "s1-4", "s1-5")),
+                1,
+                1,
                 10);
 
         assertThat(clusters).singleElement().satisfies(cluster -> {
@@ -47,56 +69,96 @@ class ClusterBuilderTest {
     }
 
     @Test
-    void a_cluster_bridging_two_others_merges_all_three() {
+    void touching_neighbourhoods_merge_into_one_stretch() {
+        // s1-1..s1-2 and s1-3..s1-4 share no episode but nothing lies between them.
         List<EpisodeCluster> clusters = builder.build(
-                List.of(new Nucleus("s1-1", 0.9f), new Nucleus("s1-5", 0.7f), new Nucleus("s1-3", 0.6f)),
-                List.of(
-                        context("s1-1", "s1-1", "s1-2"),
-                        context("s1-5", "s1-4", "s1-5"),
-                        context("s1-3", "s1-2", "s1-3", "s1-4")),
+                List.of(new Nucleus("s1-1", 0.9f), new Nucleus("s1-3", 0.7f)),
+                List.of(context("s1-1", "s1-1", "s1-2", "s1-3"), context("s1-3", "s1-2", "s1-3", "s1-4", "s1-5")),
+                0,
+                1,
                 10);
 
         assertThat(clusters).singleElement().satisfies(cluster -> {
             assertThat(cluster.nucleusId()).isEqualTo("s1-1");
-            assertThat(ids(cluster)).containsExactly("s1-1", "s1-2", "s1-3", "s1-4", "s1-5");
+            assertThat(ids(cluster)).containsExactly("s1-1", "s1-2", "s1-3", "s1-4");
         });
     }
 
     @Test
-    void adjacent_but_disjoint_neighbourhoods_stay_apart() {
+    void neighbourhoods_with_an_episode_between_them_stay_apart() {
         List<EpisodeCluster> clusters = builder.build(
-                List.of(new Nucleus("s1-1", 0.9f), new Nucleus("s1-3", 0.7f)),
-                List.of(context("s1-1", "s1-1", "s1-2"), context("s1-3", "s1-3", "s1-4")),
+                List.of(new Nucleus("s1-1", 0.9f), new Nucleus("s1-4", 0.7f)),
+                List.of(context("s1-1", "s1-1", "s1-2"), context("s1-4", "s1-3", "s1-4", "s1-5")),
+                0,
+                0,
+                10);
+
+        assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-1", "s1-4");
+    }
+
+    @Test
+    void a_cluster_bridging_two_others_merges_all_three() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-1", 0.9f), new Nucleus("s1-7", 0.7f), new Nucleus("s1-4", 0.6f)),
+                List.of(
+                        context("s1-1", "s1-1", "s1-2"),
+                        context("s1-7", "s1-6", "s1-7", "s1-8"),
+                        context("s1-4", "s1-2", "s1-3", "s1-4", "s1-5", "s1-6")),
+                0,
+                0,
+                10);
+
+        assertThat(clusters).hasSize(3);
+
+        List<EpisodeCluster> widened = builder.build(
+                List.of(new Nucleus("s1-1", 0.9f), new Nucleus("s1-6", 0.7f), new Nucleus("s1-4", 0.6f)),
+                List.of(
+                        context("s1-1", "s1-1", "s1-2", "s1-3"),
+                        context("s1-6", "s1-4", "s1-5", "s1-6", "s1-7", "s1-8"),
+                        context("s1-4", "s1-2", "s1-3", "s1-4", "s1-5", "s1-6")),
+                1,
+                1,
+                10);
+
+        assertThat(widened).singleElement().satisfies(cluster -> {
+            assertThat(cluster.nucleusId()).isEqualTo("s1-1");
+            assertThat(ids(cluster)).containsExactly("s1-1", "s1-2", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7");
+        });
+    }
+
+    @Test
+    void clusters_never_merge_across_sessions() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-8", 0.9f), new Nucleus("s2-1", 0.8f)),
+                List.of(context("s1-8", "s1-7", "s1-8"), context("s2-1", "s2-1", "s2-2")),
+                1,
+                1,
                 10);
 
         assertThat(clusters).hasSize(2);
     }
 
     @Test
-    void equal_scores_keep_the_order_in_which_nuclei_were_found() {
+    void only_the_first_limit_clusters_are_built() {
         List<EpisodeCluster> clusters = builder.build(
-                List.of(new Nucleus("s2-1", 0.5f), new Nucleus("s1-1", 0.5f), new Nucleus("s1-8", 0.5f)),
-                List.of(context("s2-1", "s2-1"), context("s1-1", "s1-1"), context("s1-8", "s1-8")),
-                10);
-
-        assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s2-1", "s1-1", "s1-8");
-    }
-
-    @Test
-    void only_the_best_top_k_clusters_are_kept() {
-        List<EpisodeCluster> clusters = builder.build(
-                List.of(new Nucleus("s1-1", 0.3f), new Nucleus("s1-5", 0.9f), new Nucleus("s2-3", 0.6f)),
+                List.of(new Nucleus("s1-5", 0.9f), new Nucleus("s2-3", 0.6f), new Nucleus("s1-1", 0.3f)),
                 List.of(context("s1-1", "s1-1"), context("s1-5", "s1-5"), context("s2-3", "s2-3")),
+                0,
+                0,
                 2);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-5", "s2-3");
     }
 
     @Test
-    void lower_ranked_nuclei_do_not_grow_clusters_once_top_k_exist() {
+    void lower_ranked_nuclei_do_not_grow_clusters_once_the_limit_is_reached() {
         List<EpisodeCluster> clusters = builder.build(
                 List.of(new Nucleus("s1-5", 0.9f), new Nucleus("s1-7", 0.8f)),
-                List.of(context("s1-5", "s1-4", "s1-5", "s1-6"), context("s1-7", "s1-6", "s1-7", "s1-8")),
+                List.of(
+                        context("s1-5", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7"),
+                        context("s1-7", "s1-5", "s1-6", "s1-7", "s1-8")),
+                1,
+                1,
                 1);
 
         assertThat(clusters).hasSize(1);
@@ -111,6 +173,8 @@ class ClusterBuilderTest {
                         context("s1-5", "s1-4", "s1-5", "s1-6"),
                         context("s1-6", "s1-5", "s1-6", "s1-7"),
                         context("s2-1", "s2-1", "s2-2")),
+                1,
+                1,
                 2);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-5", "s2-1");
@@ -128,7 +192,7 @@ class ClusterBuilderTest {
                 .addAllEpisodes(List.of(later, secondArrival, firstArrival))
                 .build();
 
-        List<EpisodeCluster> clusters = builder.build(List.of(new Nucleus("second", 1f)), List.of(context), 10);
+        List<EpisodeCluster> clusters = builder.build(List.of(new Nucleus("second", 1f)), List.of(context), 5, 5, 10);
 
         assertThat(ids(clusters.get(0))).containsExactly("first", "second", "late");
     }
@@ -136,7 +200,11 @@ class ClusterBuilderTest {
     @Test
     void a_nucleus_whose_episode_is_gone_yields_no_cluster() {
         List<EpisodeCluster> clusters = builder.build(
-                List.of(new Nucleus("deleted", 0.9f), new Nucleus("s1-1", 0.5f)), List.of(context("s1-1", "s1-1")), 10);
+                List.of(new Nucleus("deleted", 0.9f), new Nucleus("s1-1", 0.5f)),
+                List.of(context("s1-1", "s1-1")),
+                1,
+                2,
+                10);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-1");
     }

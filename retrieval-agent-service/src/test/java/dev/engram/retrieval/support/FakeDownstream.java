@@ -4,7 +4,9 @@ import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.EpisodeContext;
 import dev.engram.proto.v1.GetContextRequest;
 import dev.engram.proto.v1.GetContextResponse;
+import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.IngestServiceGrpc;
+import dev.engram.proto.v1.ShortTermMemory;
 import dev.engram.proto.v1.VectorHit;
 import dev.engram.proto.v1.VectorSearchRequest;
 import dev.engram.proto.v1.VectorSearchResponse;
@@ -30,8 +32,12 @@ public final class FakeDownstream {
     private volatile List<VectorHit> hits = List.of();
     private volatile Status vectorFailure;
     private final AtomicInteger vectorFailuresLeft = new AtomicInteger();
+    private final List<GetShortTermRequest> shortTermRequests = new CopyOnWriteArrayList<>();
+    private volatile ShortTermMemory shortTerm = ShortTermMemory.getDefaultInstance();
 
     public void reset() {
+        shortTerm = ShortTermMemory.getDefaultInstance();
+        shortTermRequests.clear();
         hits = List.of();
         vectorFailure = null;
         vectorFailuresLeft.set(0);
@@ -67,6 +73,15 @@ public final class FakeDownstream {
         return List.copyOf(contextRequests);
     }
 
+    /** What GetShortTerm answers from now on. */
+    public void shortTerm(ShortTermMemory memory) {
+        shortTerm = memory;
+    }
+
+    public List<GetShortTermRequest> shortTermRequests() {
+        return List.copyOf(shortTermRequests);
+    }
+
     VectorServiceGrpc.VectorServiceImplBase vectorService() {
         return new VectorServiceGrpc.VectorServiceImplBase() {
             @Override
@@ -100,6 +115,13 @@ public final class FakeDownstream {
                             .ifPresent(nucleus -> answer.addContexts(around(nucleus, request)));
                 }
                 response.onNext(answer.build());
+                response.onCompleted();
+            }
+
+            @Override
+            public void getShortTerm(GetShortTermRequest request, StreamObserver<ShortTermMemory> response) {
+                shortTermRequests.add(request);
+                response.onNext(shortTerm);
                 response.onCompleted();
             }
         };

@@ -1,0 +1,26 @@
+package dev.engram.retrieval.rerank;
+
+import java.util.List;
+
+/**
+ * One way of judging how well candidate clusters answer a query. The pipeline may combine several
+ * by reciprocal-rank fusion, so a reranker only has to order candidates well, not calibrate scores.
+ */
+public interface ClusterReranker {
+
+    /** Stable name used in configuration and in requests ({@code rrf}, {@code bm25}, ...). */
+    String name();
+
+    /** True when scoring calls out of process or runs a model, so it must not run on an event loop. */
+    default boolean blocking() {
+        return false;
+    }
+
+    /** False when the reranker needs something that is not configured (a model, an endpoint). */
+    default boolean available() {
+        return true;
+    }
+
+    /** One score per candidate, in the order given; higher means more relevant. */
+    double[] score(String query, List<RerankCandidate> candidates);
+}

@@ -1,0 +1,136 @@
+package dev.engram.retrieval.rerank;
+
+import dev.engram.proto.v1.Episode;
+import dev.engram.retrieval.config.RetrievalConfig;
+import dev.engram.retrieval.model.EpisodeCluster;
+import io.quarkus.logging.Log;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The rerank stage: scores candidate clusters with the chosen rerankers and, when there are several,
+ * fuses their rankings by reciprocal rank, so no reranker's score scale has to be calibrated against
+ * another's. A reranker that fails is left out of that search rather than failing it.
+ */
+@ApplicationScoped
+public class ClusterReranking {
+
+    /** The k of reciprocal-rank fusion, as in the first stage. */
+    static final int RRF_K = 60;
+
+    private final Map<String, ClusterReranker> rerankers = new LinkedHashMap<>();
+    private final List<String> defaults;
+
+    public ClusterReranking(Instance<ClusterReranker> available, RetrievalConfig config) {
+        available.forEach(reranker -> {
+            if (reranker.available()) {
+                rerankers.put(reranker.name(), reranker);
+            }
+        });
+        this.defaults = List.copyOf(config.rerank().rerankers());
+        List<String> missing =
+                defaults.stream().filter(name -> !rerankers.containsKey(name)).toList();
+        if (!missing.isEmpty()) {
+            throw new IllegalStateException("engram.retrieval.rerank.rerankers names " + missing
+                    + ", which are not available; available: " + rerankers.keySet());
+        }
+    }
+
+    /** The rerankers that exist and are configured here, by name. */
+    public List<String> availableNames() {
+        return List.copyOf(rerankers.keySet());
+    }
+
+    /** The first requested name that is not available, if any. */
+    public Optional<String> unknown(List<String> requested) {
+        return requested.stream().filter(name -> !rerankers.containsKey(name)).findFirst();
+    }
+
+    /** Whether any of the rerankers a search would use must run off the event loop. */
+    public boolean blocking(List<String> requested) {
+        return chosen(requested).stream().anyMatch(ClusterReranker::blocking);
+    }
+
+    /**
+     * The candidates reordered best first, at most {@code topK}, each carrying its rerank score (higher
+     * is better; comparable only within one search). Candidates must come in retrieval order.
+     */
+    public List<EpisodeCluster> rerank(
+            String query, List<String> requested, List<EpisodeCluster> candidates, int topK) {
+        List<RerankCandidate> offered = new ArrayList<>(candidates.size());
+        for (int i = 0; i < candidates.size(); i++) {
+            offered.add(new RerankCandidate(candidates.get(i), text(candidates.get(i)), i));
+        }
+        List<double[]> scores = new ArrayList<>();
+        for (ClusterReranker reranker : chosen(requested)) {
+            try {
+                scores.add(reranker.score(query, offered));
+            } catch (RuntimeException e) {
+                Log.warnf(e, "Reranker %s failed; this search goes on without it", reranker.name());
+            }
+        }
+        double[] fused = fuse(scores, offered.size());
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < offered.size(); i++) {
+            order.add(i);
+        }
+        // Stable sort: equal scores keep retrieval order.
+        order.sort(Comparator.comparingDouble((Integer i) -> -fused[i]));
+        return order.stream()
+                .limit(topK)
+                .map(i -> withScore(candidates.get(i), fused[i]))
+                .toList();
+    }
+
+    private List<ClusterReranker> chosen(List<String> requested) {
+        List<String> names = requested.isEmpty() ? defaults : requested;
+        return names.stream().distinct().map(rerankers::get).toList();
+    }
+
+    /**
+     * Sum of 1/(k + rank) over the rankings, even for one ranking, so that scores mean the same
+     * whatever was chosen; with no ranking at all, retrieval order stands.
+     */
+    private static double[] fuse(List<double[]> scores, int size) {
+        double[] fused = new double[size];
+        if (scores.isEmpty()) {
+            for (int i = 0; i < size; i++) {
+                fused[i] = 1.0 / (RRF_K + i + 1);
+            }
+            return fused;
+        }
+        for (double[] ranking : scores) {
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < size; i++) {
+                order.add(i);
+            }
+            order.sort(Comparator.comparingDouble((Integer i) -> -ranking[i]));
+            for (int rank = 0; rank < size; rank++) {
+                fused[order.get(rank)] += 1.0 / (RRF_K + rank + 1);
+            }
+        }
+        return fused;
+    }
+
+    private static EpisodeCluster withScore(EpisodeCluster cluster, double score) {
+        return new EpisodeCluster(cluster.nucleusId(), (float) score, cluster.episodes());
+    }
+
+    /** A cluster as one passage: a line per episode, speaker first. */
+    static String text(EpisodeCluster cluster) {
+        return cluster.episodes().stream().map(ClusterReranking::line).collect(Collectors.joining("\n"));
+    }
+
+    private static String line(Episode episode) {
+        return episode.getProducer().isBlank()
+                ? episode.getContent()
+                : episode.getProducer() + ": " + episode.getContent();
+    }
+}
