@@ -31,6 +31,7 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URL;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
@@ -219,6 +220,16 @@ class RetrievalGrpcServiceTest {
                 .extracting(Cluster::getNucleusId)
                 .containsExactly("s2-1", "s1-3");
         assertThat(byWords.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s1-3", "s2-1");
+    }
+
+    @Test
+    void the_embedding_reranker_lifts_a_cluster_whose_neighbour_is_closest_by_meaning() {
+        downstream.hits("s2-1", 0.9, "s1-3", 0.8);
+        downstream.similarity(Map.of("s2-1", 0.6f, "s2-2", 0.5f, "s1-3", 0.4f, "s1-4", 0.9f));
+
+        RetrievalResponse response = search(r -> r.setBefore(0).setAfter(1).addRerankers("embedding"));
+
+        assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s1-3", "s2-1");
     }
 
     @Test

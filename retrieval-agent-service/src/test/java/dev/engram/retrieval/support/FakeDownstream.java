@@ -7,6 +7,8 @@ import dev.engram.proto.v1.GetContextResponse;
 import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.IngestServiceGrpc;
 import dev.engram.proto.v1.ShortTermMemory;
+import dev.engram.proto.v1.SimilarityRequest;
+import dev.engram.proto.v1.SimilarityResponse;
 import dev.engram.proto.v1.VectorHit;
 import dev.engram.proto.v1.VectorSearchRequest;
 import dev.engram.proto.v1.VectorSearchResponse;
@@ -16,6 +18,7 @@ import io.grpc.stub.StreamObserver;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -34,9 +37,11 @@ public final class FakeDownstream {
     private final AtomicInteger vectorFailuresLeft = new AtomicInteger();
     private final List<GetShortTermRequest> shortTermRequests = new CopyOnWriteArrayList<>();
     private volatile ShortTermMemory shortTerm = ShortTermMemory.getDefaultInstance();
+    private volatile Map<String, Float> similarity = Map.of();
 
     public void reset() {
         shortTerm = ShortTermMemory.getDefaultInstance();
+        similarity = Map.of();
         shortTermRequests.clear();
         hits = List.of();
         vectorFailure = null;
@@ -73,6 +78,11 @@ public final class FakeDownstream {
         return List.copyOf(contextRequests);
     }
 
+    /** What Similarity answers from now on: episode id -> similarity. */
+    public void similarity(Map<String, Float> scores) {
+        similarity = Map.copyOf(scores);
+    }
+
     /** What GetShortTerm answers from now on. */
     public void shortTerm(ShortTermMemory memory) {
         shortTerm = memory;
@@ -94,6 +104,16 @@ public final class FakeDownstream {
                 List<VectorHit> answer = hits.stream().limit(request.getLimit()).toList();
                 response.onNext(
                         VectorSearchResponse.newBuilder().addAllHits(answer).build());
+                response.onCompleted();
+            }
+
+            @Override
+            public void similarity(SimilarityRequest request, StreamObserver<SimilarityResponse> response) {
+                SimilarityResponse.Builder answer = SimilarityResponse.newBuilder();
+                request.getEpisodeIdsList().stream()
+                        .filter(similarity::containsKey)
+                        .forEach(id -> answer.putSimilarity(id, similarity.get(id)));
+                response.onNext(answer.build());
                 response.onCompleted();
             }
         };
