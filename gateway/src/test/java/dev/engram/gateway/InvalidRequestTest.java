@@ -232,7 +232,19 @@ class InvalidRequestTest {
                         "filter.metadata.k"),
                 Arguments.of("status with NUL in user_id", "GET", "/v1/memories/status?user_id=u%00", null, "user_id"),
                 Arguments.of("status without user_id", "GET", "/v1/memories/status", null, "user_id"),
-                Arguments.of("status with bad user_id", "GET", "/v1/memories/status?user_id=a%20b", null, "user_id"));
+                Arguments.of("status with bad user_id", "GET", "/v1/memories/status?user_id=a%20b", null, "user_id"),
+                shortTerm("short-term without user_id", "/v1/sessions/s1/short-term", "user_id"),
+                shortTerm("short-term with empty user_id", "/v1/sessions/s1/short-term?user_id=", "user_id"),
+                shortTerm("short-term with bad user_id", "/v1/sessions/s1/short-term?user_id=a%20b", "user_id"),
+                shortTerm("short-term with bad session_id", "/v1/sessions/s%201/short-term?user_id=u1", "session_id"),
+                shortTerm(
+                        "short-term with session_id over 128 characters",
+                        "/v1/sessions/" + "s".repeat(129) + "/short-term?user_id=u1",
+                        "session_id"),
+                shortTerm(
+                        "short-term with bad agent_id",
+                        "/v1/sessions/conv-26/session_1/short-term?user_id=u1&agent_id=a%23b",
+                        "agent_id"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -412,6 +424,10 @@ class InvalidRequestTest {
 
     private static Arguments search(String name, String body, String field) {
         return Arguments.of(name, "POST", "/v1/memories/search", json(body), field);
+    }
+
+    private static Arguments shortTerm(String name, String pathAndQuery, String field) {
+        return Arguments.of(name, "GET", pathAndQuery, null, field);
     }
 
     private static String label(String field, int chars) {

@@ -21,6 +21,7 @@ class OpenApiTest {
                 .body("paths", hasKey("/v1/memories"))
                 .body("paths", hasKey("/v1/memories/search"))
                 .body("paths", hasKey("/v1/memories/status"))
+                .body("paths", hasKey("/v1/sessions/{session_id}/short-term"))
                 .body("paths.'/v1/memories'.post.responses", hasKey("201"))
                 .body("components.schemas.AddMemoriesRequest.properties", hasKey("user_id"))
                 .body("components.schemas.SearchResponse.properties", hasKey("episodic"));

@@ -17,6 +17,7 @@ import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
+import dev.engram.proto.v1.ShortTermMemory;
 import dev.engram.proto.v1.TimeRange;
 import dev.engram.proto.v1.Trace;
 import io.quarkus.test.common.WithTestResource;
@@ -108,6 +109,7 @@ class SearchMemoriesTest {
                                 .addProducers("Caroline")
                                 .putMetadata("dia_id", "D1:3"))
                         .setMaxContextTokens(500)
+                        .setIncludeShortTerm(true)
                         .build());
     }
 
@@ -212,6 +214,87 @@ class SearchMemoriesTest {
                 .statusCode(200)
                 .body("episodic", nullValue())
                 .body("context", equalTo("context"));
+    }
+
+    @Test
+    void a_search_in_one_session_brings_that_sessions_short_term_memory() {
+        retrieval.answer(RetrievalResponse.newBuilder()
+                .addClusters(Cluster.newBuilder()
+                        .setNucleusId("D1:3")
+                        .addEpisodes(episode("D1:3", 60, "Caroline", "user", Map.of("dia_id", "D1:3"))))
+                .setShortTerm(ShortTermMemory.newBuilder()
+                        .setSessionId("conv-26/session_1")
+                        .setSummary("[2023-05-08] Caroline: I went to a support group.")
+                        .addEpisodes(episode("D1:9", 600, "Melanie", "assistant", Map.of("dia_id", "D1:9")))
+                        .addEpisodes(episode("D1:10", 660, "Caroline", "user", Map.of()))
+                        .setSummarizedEpisodes(8))
+                .build());
+
+        JsonPath result = given().contentType(ContentType.JSON)
+                .body(Map.of("user_id", "caroline", "session_id", "conv-26/session_1", "query", "support group"))
+                .post("/v1/memories/search")
+                .then()
+                .statusCode(200)
+                .body("episodic.nucleus_id", contains("D1:3"))
+                .body("short_term.session_id", equalTo("conv-26/session_1"))
+                .body("short_term.summary", equalTo("[2023-05-08] Caroline: I went to a support group."))
+                .body("short_term.episodes.id", contains("D1:9", "D1:10"))
+                .body("short_term", not(hasKey("summarized_episodes")))
+                .extract()
+                .jsonPath();
+
+        assertThat(retrieval.requests)
+                .singleElement()
+                .satisfies(request -> assertThat(request.getIncludeShortTerm()).isTrue());
+        assertThat(result.getMap("short_term.episodes[0]"))
+                .containsEntry("session_id", "conv-26/session_1")
+                .containsEntry("producer", "Melanie")
+                .containsEntry("role", "assistant")
+                .containsEntry("timestamp", "2023-05-08T14:05:00Z")
+                .containsEntry("metadata", Map.of("dia_id", "D1:9"));
+    }
+
+    @Test
+    void short_term_memory_is_asked_for_when_included_and_left_out_when_not() {
+        retrieval.answer(RetrievalResponse.newBuilder()
+                .setShortTerm(ShortTermMemory.newBuilder().setSessionId("s1").setSummary("summary"))
+                .build());
+
+        given().contentType(ContentType.JSON)
+                .body(Map.of("user_id", "caroline", "session_id", "s1", "query", "q", "include", List.of("short_term")))
+                .post("/v1/memories/search")
+                .then()
+                .statusCode(200)
+                .body("short_term.summary", equalTo("summary"))
+                .body("episodic", nullValue());
+        given().contentType(ContentType.JSON)
+                .body(Map.of("user_id", "caroline", "session_id", "s1", "query", "q", "include", List.of("episodic")))
+                .post("/v1/memories/search")
+                .then()
+                .statusCode(200)
+                .body("$", not(hasKey("short_term")));
+
+        assertThat(retrieval.requests)
+                .extracting(RetrievalRequest::getIncludeShortTerm)
+                .containsExactly(true, false);
+    }
+
+    @Test
+    void without_a_session_there_is_no_short_term_memory_to_ask_for_or_return() {
+        retrieval.answer(RetrievalResponse.newBuilder()
+                .setShortTerm(ShortTermMemory.newBuilder().setSessionId("s1").setSummary("summary"))
+                .build());
+
+        given().contentType(ContentType.JSON)
+                .body(Map.of("user_id", "caroline", "query", "q", "include", List.of("episodic", "short_term")))
+                .post("/v1/memories/search")
+                .then()
+                .statusCode(200)
+                .body("$", not(hasKey("short_term")));
+
+        assertThat(retrieval.requests)
+                .singleElement()
+                .satisfies(request -> assertThat(request.getIncludeShortTerm()).isFalse());
     }
 
     private static Episode episode(

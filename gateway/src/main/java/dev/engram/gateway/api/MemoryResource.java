@@ -66,8 +66,8 @@ public class MemoryResource {
     @Path("/search")
     @Operation(
             summary = "Search memory",
-            description = "Returns clusters of matching episodes with their neighbours, best first, and a "
-                    + "ready-to-use context text.")
+            description = "Returns clusters of matching episodes with their neighbours, best first, the "
+                    + "session's short-term memory when session_id is given, and a ready-to-use context text.")
     @APIResponse(responseCode = "200", description = "Search result.")
     public Uni<SearchResponse> search(SearchRequest request) {
         return memories.search(request);

@@ -3,9 +3,11 @@ package dev.engram.gateway.client;
 import dev.engram.gateway.config.GatewayConfig;
 import dev.engram.proto.v1.AddEpisodesRequest;
 import dev.engram.proto.v1.AddEpisodesResponse;
+import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.GetStatusResponse;
 import dev.engram.proto.v1.MutinyIngestServiceGrpc.MutinyIngestServiceStub;
+import dev.engram.proto.v1.ShortTermMemory;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -38,5 +40,12 @@ public class IngestClient {
                 () -> stub.withDeadlineAfter(config.statusDeadline().toMillis(), TimeUnit.MILLISECONDS)
                         .getStatus(request),
                 config.statusRetries());
+    }
+
+    public Uni<ShortTermMemory> getShortTerm(GetShortTermRequest request) {
+        return Retries.readWithRetry(
+                () -> stub.withDeadlineAfter(config.shortTermDeadline().toMillis(), TimeUnit.MILLISECONDS)
+                        .getShortTerm(request),
+                config.shortTermRetries());
     }
 }

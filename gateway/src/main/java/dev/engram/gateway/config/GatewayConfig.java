@@ -111,6 +111,14 @@ public interface GatewayConfig {
         /** Extra attempts of a status call when ingest-service is unavailable (reads are safe to repeat). */
         @WithDefault("1")
         int statusRetries();
+
+        /** Deadline of one short-term memory read (no search: a summary and a few episodes). */
+        @WithDefault("2s")
+        Duration shortTermDeadline();
+
+        /** Extra attempts of a short-term memory read when ingest-service is unavailable. */
+        @WithDefault("1")
+        int shortTermRetries();
     }
 
     interface Retrieval {

@@ -1,18 +1,16 @@
 package dev.engram.gateway.mapping;
 
-import static dev.engram.gateway.mapping.Timestamps.emptyToNull;
 import static dev.engram.gateway.mapping.Timestamps.orEmpty;
 
 import dev.engram.gateway.config.GatewayConfig;
 import dev.engram.gateway.model.EpisodeCluster;
-import dev.engram.gateway.model.EpisodeView;
 import dev.engram.gateway.model.ExpandContext;
 import dev.engram.gateway.model.SearchFilterInput;
 import dev.engram.gateway.model.SearchRequest;
 import dev.engram.gateway.model.SearchResponse;
 import dev.engram.gateway.model.SearchTrace;
+import dev.engram.gateway.model.ShortTermView;
 import dev.engram.proto.v1.Cluster;
-import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.Scope;
@@ -47,7 +45,8 @@ public class SearchMapping {
                 .setBefore(Objects.requireNonNullElse(expand.before(), defaults.before()))
                 .setAfter(Objects.requireNonNullElse(expand.after(), defaults.after()))
                 .setMaxContextTokens(
-                        Objects.requireNonNullElse(request.maxContextTokens(), defaults.maxContextTokens()));
+                        Objects.requireNonNullElse(request.maxContextTokens(), defaults.maxContextTokens()))
+                .setIncludeShortTerm(wantsShortTerm(request));
         if (request.filter() != null) {
             proto.setFilter(toProto(request.filter()));
         }
@@ -78,36 +77,38 @@ public class SearchMapping {
         return proto.build();
     }
 
-    /** Episodic memory is left out when the client asked only for other kinds of memory. */
+    /**
+     * Episodic memory is left out when the client asked only for other kinds of memory; short-term
+     * memory is there only for a search in one session that did not leave it out.
+     */
     public SearchResponse fromProto(SearchRequest request, RetrievalResponse response) {
-        boolean episodic = request.include() == null
-                || request.include().isEmpty()
-                || request.include().contains("episodic");
-        List<EpisodeCluster> clusters = episodic
+        List<EpisodeCluster> clusters = includes(request, "episodic")
                 ? response.getClustersList().stream()
                         .map(SearchMapping::fromProto)
                         .toList()
                 : null;
-        return new SearchResponse(clusters, response.getContext(), fromProto(response.getTrace()));
+        ShortTermView shortTerm = wantsShortTerm(request) && response.hasShortTerm()
+                ? ShortTermMapping.inSearchResult(response.getShortTerm())
+                : null;
+        return new SearchResponse(clusters, shortTerm, response.getContext(), fromProto(response.getTrace()));
+    }
+
+    private static boolean wantsShortTerm(SearchRequest request) {
+        return request.sessionId() != null && includes(request, "short_term");
+    }
+
+    /** An absent or empty {@code include} asks for every kind of memory. */
+    private static boolean includes(SearchRequest request, String kind) {
+        return request.include() == null
+                || request.include().isEmpty()
+                || request.include().contains(kind);
     }
 
     private static EpisodeCluster fromProto(Cluster cluster) {
         return new EpisodeCluster(
                 cluster.getScore(),
                 cluster.getNucleusId(),
-                cluster.getEpisodesList().stream().map(SearchMapping::fromProto).toList());
-    }
-
-    private static EpisodeView fromProto(Episode episode) {
-        return new EpisodeView(
-                episode.getId(),
-                episode.getScope().getSessionId(),
-                emptyToNull(episode.getProducer()),
-                emptyToNull(episode.getProducedFor()),
-                emptyToNull(episode.getRole()),
-                episode.getContent(),
-                episode.hasTimestamp() ? Timestamps.toIso(episode.getTimestamp()) : null,
-                episode.getMetadataMap());
+                cluster.getEpisodesList().stream().map(EpisodeViews::fromProto).toList());
     }
 
     private static SearchTrace fromProto(Trace trace) {

@@ -5,11 +5,13 @@ import dev.engram.gateway.client.RetrievalClient;
 import dev.engram.gateway.config.GatewayConfig;
 import dev.engram.gateway.mapping.AddMapping;
 import dev.engram.gateway.mapping.SearchMapping;
+import dev.engram.gateway.mapping.ShortTermMapping;
 import dev.engram.gateway.model.AddMemoriesRequest;
 import dev.engram.gateway.model.AddMemoriesResponse;
 import dev.engram.gateway.model.MemoryStatus;
 import dev.engram.gateway.model.SearchRequest;
 import dev.engram.gateway.model.SearchResponse;
+import dev.engram.gateway.model.ShortTermView;
 import dev.engram.gateway.validation.RequestValidator;
 import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.Scope;
@@ -63,5 +65,12 @@ public class MemoryService {
                 .build();
         return ingest.getStatus(request)
                 .map(status -> new MemoryStatus(userId, status.getStored(), status.getIndexed(), status.getPending()));
+    }
+
+    /** An unknown session has an empty short-term memory, not a 404: it may simply not have started yet. */
+    public Uni<ShortTermView> shortTerm(String sessionId, String userId, String agentId) {
+        validator.validateShortTerm(sessionId, userId, agentId);
+        return ingest.getShortTerm(ShortTermMapping.toProto(project, sessionId, userId, agentId))
+                .map(ShortTermMapping::fromProto);
     }
 }

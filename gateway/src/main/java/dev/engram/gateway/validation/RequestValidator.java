@@ -166,4 +166,12 @@ public class RequestValidator {
         errors.id("user_id", userId, true);
         errors.throwIfAny();
     }
+
+    public void validateShortTerm(String sessionId, String userId, String agentId) {
+        FieldErrors errors = new FieldErrors();
+        errors.sessionId("session_id", sessionId, true);
+        errors.id("user_id", userId, true);
+        errors.id("agent_id", agentId, false);
+        errors.throwIfAny();
+    }
 }

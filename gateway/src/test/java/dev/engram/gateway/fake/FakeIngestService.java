@@ -4,10 +4,12 @@ import dev.engram.proto.v1.AddEpisodesRequest;
 import dev.engram.proto.v1.AddEpisodesResponse;
 import dev.engram.proto.v1.AddStatus;
 import dev.engram.proto.v1.EpisodeOutcome;
+import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.GetStatusResponse;
 import dev.engram.proto.v1.IngestServiceGrpc;
 import dev.engram.proto.v1.NewEpisode;
+import dev.engram.proto.v1.ShortTermMemory;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
@@ -23,17 +25,21 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
 
     public final List<AddEpisodesRequest> addRequests = new CopyOnWriteArrayList<>();
     public final List<GetStatusRequest> statusRequests = new CopyOnWriteArrayList<>();
+    public final List<GetShortTermRequest> shortTermRequests = new CopyOnWriteArrayList<>();
     private final Set<String> storedIds = ConcurrentHashMap.newKeySet();
     private final AtomicInteger generatedIds = new AtomicInteger();
     private volatile GetStatusResponse status = GetStatusResponse.getDefaultInstance();
+    private volatile ShortTermMemory shortTerm = ShortTermMemory.getDefaultInstance();
     private volatile StatusRuntimeException failure;
     private volatile Duration statusDelay = Duration.ZERO;
 
     public void reset() {
         addRequests.clear();
         statusRequests.clear();
+        shortTermRequests.clear();
         storedIds.clear();
         status = GetStatusResponse.getDefaultInstance();
+        shortTerm = ShortTermMemory.getDefaultInstance();
         failure = null;
         statusDelay = Duration.ZERO;
     }
@@ -47,6 +53,10 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
         this.status = status;
     }
 
+    public void answerShortTerm(ShortTermMemory shortTerm) {
+        this.shortTerm = shortTerm;
+    }
+
     /** Every following call fails with this status. */
     public void failWith(Status failure) {
         this.failure = failure.asRuntimeException();
@@ -58,7 +68,7 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
     }
 
     public int calls() {
-        return addRequests.size() + statusRequests.size();
+        return addRequests.size() + statusRequests.size() + shortTermRequests.size();
     }
 
     @Override
@@ -91,6 +101,17 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
             return;
         }
         response.onNext(status);
+        response.onCompleted();
+    }
+
+    @Override
+    public void getShortTerm(GetShortTermRequest request, StreamObserver<ShortTermMemory> response) {
+        shortTermRequests.add(request);
+        if (failure != null) {
+            response.onError(failure);
+            return;
+        }
+        response.onNext(shortTerm);
         response.onCompleted();
     }
 }

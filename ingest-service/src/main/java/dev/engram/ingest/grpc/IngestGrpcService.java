@@ -5,8 +5,11 @@ import dev.engram.ingest.mapping.EpisodeMapper;
 import dev.engram.ingest.model.AddOutcome;
 import dev.engram.ingest.model.ContextWindow;
 import dev.engram.ingest.model.EpisodeCounts;
+import dev.engram.ingest.model.ShortTermKey;
+import dev.engram.ingest.model.ShortTermView;
 import dev.engram.ingest.service.EpisodeIngestion;
 import dev.engram.ingest.service.EpisodeQueries;
+import dev.engram.ingest.service.ShortTermQueries;
 import dev.engram.proto.v1.AddEpisodesRequest;
 import dev.engram.proto.v1.AddEpisodesResponse;
 import dev.engram.proto.v1.AddStatus;
@@ -14,9 +17,12 @@ import dev.engram.proto.v1.EpisodeContext;
 import dev.engram.proto.v1.EpisodeOutcome;
 import dev.engram.proto.v1.GetContextRequest;
 import dev.engram.proto.v1.GetContextResponse;
+import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.GetStatusResponse;
 import dev.engram.proto.v1.MutinyIngestServiceGrpc;
+import dev.engram.proto.v1.Scope;
+import dev.engram.proto.v1.ShortTermMemory;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
@@ -30,11 +36,14 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
 
     private final EpisodeIngestion ingestion;
     private final EpisodeQueries queries;
+    private final ShortTermQueries shortTerm;
     private final int maxContentBytes;
 
-    IngestGrpcService(EpisodeIngestion ingestion, EpisodeQueries queries, IngestLimitsConfig limits) {
+    IngestGrpcService(
+            EpisodeIngestion ingestion, EpisodeQueries queries, ShortTermQueries shortTerm, IngestLimitsConfig limits) {
         this.ingestion = ingestion;
         this.queries = queries;
+        this.shortTerm = shortTerm;
         this.maxContentBytes = limits.maxContentBytes();
     }
 
@@ -77,6 +86,19 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
         });
     }
 
+    /** An agent id narrows the memory to that agent's episodes, with a summary of their own. */
+    @Override
+    public Uni<ShortTermMemory> getShortTerm(GetShortTermRequest request) {
+        return Uni.createFrom().deferred(() -> {
+            RequestValidator.check(request);
+            Scope scope = request.getScope();
+            return shortTerm
+                    .read(new ShortTermKey(
+                            scope.getProject(), scope.getUserId(), scope.getSessionId(), scope.getAgentId()))
+                    .map(view -> toShortTermMemory(scope.getSessionId(), view));
+        });
+    }
+
     private static AddEpisodesResponse toAddResponse(List<AddOutcome> outcomes) {
         AddEpisodesResponse.Builder response = AddEpisodesResponse.newBuilder();
         outcomes.forEach(outcome -> response.addOutcomes(EpisodeOutcome.newBuilder()
@@ -99,6 +121,16 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
                 .setStored(counts.stored())
                 .setIndexed(counts.indexed())
                 .setPending(counts.pending())
+                .build();
+    }
+
+    private static ShortTermMemory toShortTermMemory(String sessionId, ShortTermView view) {
+        return ShortTermMemory.newBuilder()
+                .setSessionId(sessionId)
+                .setSummary(view.summary())
+                .addAllEpisodes(
+                        view.episodes().stream().map(EpisodeMapper::toProto).toList())
+                .setSummarizedEpisodes(view.summarizedEpisodes())
                 .build();
     }
 }

@@ -2,6 +2,7 @@ package dev.engram.ingest.grpc;
 
 import dev.engram.proto.v1.AddEpisodesRequest;
 import dev.engram.proto.v1.GetContextRequest;
+import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.NewEpisode;
 import dev.engram.proto.v1.Scope;
@@ -63,6 +64,12 @@ final class RequestValidator {
     static void check(GetStatusRequest request) {
         Violations violations = new Violations();
         userScope(violations, request.getScope());
+        violations.throwIfAny();
+    }
+
+    static void check(GetShortTermRequest request) {
+        Violations violations = new Violations();
+        sessionScope(violations, request.getScope());
         violations.throwIfAny();
     }
 

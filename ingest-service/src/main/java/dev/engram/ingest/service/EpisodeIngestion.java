@@ -22,15 +22,17 @@ public class EpisodeIngestion {
 
     private final EpisodeRepository episodes;
     private final OutboxRelay relay;
+    private final ShortTermSummarizer summarizer;
 
-    EpisodeIngestion(EpisodeRepository episodes, OutboxRelay relay) {
+    EpisodeIngestion(EpisodeRepository episodes, OutboxRelay relay, ShortTermSummarizer summarizer) {
         this.episodes = episodes;
         this.relay = relay;
+        this.summarizer = summarizer;
     }
 
     /**
-     * Stores the episodes and queues them for indexing in one transaction; emits after the commit,
-     * so every CREATED outcome is durable. Outcomes follow the request order; an id already
+     * Stores the episodes, queues them for indexing and marks the session's short-term memory due,
+     * in one transaction; emits after the commit, so every CREATED outcome is durable. Outcomes follow the request order; an id already
      * stored, or repeated earlier in the request, is a duplicate.
      */
     public Uni<List<AddOutcome>> add(EpisodeScope scope, List<EpisodeDraft> drafts) {
@@ -43,8 +45,9 @@ public class EpisodeIngestion {
                 .map(stored -> outcomes(pending, stored))
                 .invoke(outcomes -> {
                     if (outcomes.stream().anyMatch(AddOutcome::created)) {
-                        // Index now rather than at the relay's next tick; the tick still retries.
+                        // Index and summarize now rather than at the next tick; the ticks still retry.
                         relay.nudge();
+                        summarizer.nudge();
                     }
                 });
     }

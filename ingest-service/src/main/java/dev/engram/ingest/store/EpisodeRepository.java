@@ -34,21 +34,29 @@ public class EpisodeRepository implements PanacheRepositoryBase<StoredEpisode, L
             """;
 
     private final MetadataConverter metadataJson = new MetadataConverter();
+    private final ShortTermRepository shortTerm;
+
+    EpisodeRepository(ShortTermRepository shortTerm) {
+        this.shortTerm = shortTerm;
+    }
 
     /**
      * Stores the episodes, each with one outbox row for {@code target}, in one transaction that
-     * has committed when the result is emitted. Emits, per episode and in order, whether this call
-     * stored it (false: its id was already stored in the project). Ids must be distinct.
+     * has committed when the result is emitted; the session's short-term memories are marked
+     * changed in the same transaction, before any episode. Emits, per episode and in order, whether
+     * this call stored it (false: its id was already stored in the project). Ids must be distinct.
      */
     @WithTransaction
     public Uni<List<Boolean>> insertAllIfAbsent(EpisodeScope scope, List<EpisodeDraft> episodes, OutboxTarget target) {
         // One statement at a time: a reactive session does not run statements concurrently.
-        return Multi.createFrom()
-                .iterable(episodes)
-                .onItem()
-                .transformToUniAndConcatenate(episode -> insertIfAbsent(scope, episode, target))
-                .collect()
-                .asList();
+        return shortTerm
+                .markChanged(scope)
+                .chain(() -> Multi.createFrom()
+                        .iterable(episodes)
+                        .onItem()
+                        .transformToUniAndConcatenate(episode -> insertIfAbsent(scope, episode, target))
+                        .collect()
+                        .asList());
     }
 
     private Uni<Boolean> insertIfAbsent(EpisodeScope scope, EpisodeDraft episode, OutboxTarget target) {

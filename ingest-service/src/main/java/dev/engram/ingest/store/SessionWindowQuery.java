@@ -1,11 +1,9 @@
 package dev.engram.ingest.store;
 
-import dev.engram.ingest.model.MetadataConverter;
 import dev.engram.ingest.model.StoredEpisode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,8 +23,8 @@ public class SessionWindowQuery {
     // say: "limit 1" stops PostgreSQL from flattening the subquery into a join, and the user
     // check stays outside it so that no other index looks as good.
     private static final String WINDOWS = """
-            select t.episode_id as nucleus_id, n.pk, n.episode_id, n.agent_id, n.session_id, n.producer,
-                   n.produced_for, n.role, n.content, n.ts, n.metadata
+            select t.episode_id as nucleus_id, e.pk, e.episode_id, e.agent_id, e.session_id, e.producer,
+                   e.produced_for, e.role, e.content, e.ts, e.metadata
             from unnest(cast(:episodeIds as text[])) with ordinality as requested(episode_id, position)
             cross join lateral (
                 select e.pk, e.episode_id, e.user_id, e.agent_id, e.session_id, e.ts from ingest.episode e
@@ -49,12 +47,10 @@ public class SessionWindowQuery {
                     and (cast(:agentId as text) = '' or a.agent_id = :agentId)
                   order by a.ts, a.pk
                   limit :after)
-            ) n
+            ) e
             where t.user_id = :userId and (cast(:agentId as text) = '' or t.agent_id = :agentId)
-            order by requested.position, n.ts, n.pk
+            order by requested.position, e.ts, e.pk
             """;
-
-    private final MetadataConverter metadataJson = new MetadataConverter();
 
     /**
      * For each of the user's episodes among {@code episodeIds}: the episode with up to
@@ -76,29 +72,12 @@ public class SessionWindowQuery {
                 .map(rows -> group(project, userId, rows));
     }
 
-    private Map<String, List<StoredEpisode>> group(String project, String userId, List<Object[]> rows) {
+    private static Map<String, List<StoredEpisode>> group(String project, String userId, List<Object[]> rows) {
         Map<String, List<StoredEpisode>> windows = new LinkedHashMap<>();
         for (Object[] row : rows) {
             windows.computeIfAbsent((String) row[0], nucleus -> new ArrayList<>())
-                    .add(episode(project, userId, row));
+                    .add(EpisodeRows.read(project, userId, row, 1));
         }
         return windows;
-    }
-
-    private StoredEpisode episode(String project, String userId, Object[] row) {
-        StoredEpisode episode = new StoredEpisode();
-        episode.project = project;
-        episode.userId = userId;
-        episode.pk = ((Number) row[1]).longValue();
-        episode.episodeId = (String) row[2];
-        episode.agentId = (String) row[3];
-        episode.sessionId = (String) row[4];
-        episode.producer = (String) row[5];
-        episode.producedFor = (String) row[6];
-        episode.role = (String) row[7];
-        episode.content = (String) row[8];
-        episode.ts = ((OffsetDateTime) row[9]).toInstant();
-        episode.metadata = metadataJson.convertToEntityAttribute((String) row[10]);
-        return episode;
     }
 }

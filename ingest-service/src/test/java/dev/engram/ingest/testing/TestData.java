@@ -3,6 +3,7 @@ package dev.engram.ingest.testing;
 import com.google.protobuf.Timestamp;
 import dev.engram.proto.v1.AddEpisodesRequest;
 import dev.engram.proto.v1.GetContextRequest;
+import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.NewEpisode;
 import dev.engram.proto.v1.Scope;
@@ -55,6 +56,22 @@ public final class TestData {
         return GetStatusRequest.newBuilder()
                 .setScope(Scope.newBuilder().setProject(project).setUserId(user))
                 .build();
+    }
+
+    public static GetShortTermRequest shortTerm(Scope scope) {
+        return GetShortTermRequest.newBuilder().setScope(scope).build();
+    }
+
+    /**
+     * Exactly {@code chars} characters: one informative sentence naming the episode (what a summary
+     * should keep), padded with filler sentences.
+     */
+    public static String content(String marker, int chars) {
+        StringBuilder text = new StringBuilder("Caroline adopted 3 kittens in Denver, said " + marker + ".");
+        while (text.length() < chars) {
+            text.append(" It was fine.");
+        }
+        return text.substring(0, chars);
     }
 
     public static Timestamp ts(String iso) {

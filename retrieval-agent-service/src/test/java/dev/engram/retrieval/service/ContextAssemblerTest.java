@@ -3,11 +3,13 @@ package dev.engram.retrieval.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.engram.proto.v1.Episode;
+import dev.engram.proto.v1.ShortTermMemory;
 import dev.engram.retrieval.model.EpisodeCluster;
 import dev.engram.retrieval.support.Conversation;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -35,6 +37,45 @@ class ContextAssemblerTest {
         assertThat(context)
                 .isEqualTo(
                         "[2023-05-25 09:00] Caroline: message s2-1\n\n" + "[2023-05-08 13:50] Caroline: message s1-1");
+    }
+
+    @Test
+    void short_term_memory_comes_first_summary_then_recent_episodes() {
+        ShortTermMemory memory = ShortTermMemory.newBuilder()
+                .setSummary("Caroline and Melanie talked about painting.")
+                .addEpisodes(STORED.get("s1-7"))
+                .addEpisodes(STORED.get("s1-8"))
+                .build();
+
+        String context = assembler.assemble(Optional.of(memory), List.of(cluster("s2-1")), 2000);
+
+        assertThat(context)
+                .isEqualTo("Earlier in this session: Caroline and Melanie talked about painting.\n\n"
+                        + "[2023-05-08 13:56] Caroline: message s1-7\n"
+                        + "[2023-05-08 13:57] Melanie: message s1-8\n\n"
+                        + "[2023-05-25 09:00] Caroline: message s2-1");
+    }
+
+    @Test
+    void an_empty_short_term_memory_adds_nothing() {
+        String context =
+                assembler.assemble(Optional.of(ShortTermMemory.getDefaultInstance()), List.of(cluster("s2-1")), 2000);
+
+        assertThat(context).isEqualTo("[2023-05-25 09:00] Caroline: message s2-1");
+    }
+
+    @Test
+    void long_term_clusters_give_way_when_short_term_memory_fills_the_budget() {
+        ShortTermMemory memory = ShortTermMemory.newBuilder()
+                .addEpisodes(STORED.get("s1-7"))
+                .addEpisodes(STORED.get("s1-8"))
+                .build();
+        String recentOnly = assembler.assemble(Optional.of(memory), List.of(), 2000);
+
+        String context =
+                assembler.assemble(Optional.of(memory), List.of(cluster("s2-1")), TokenEstimate.of(recentOnly));
+
+        assertThat(context).isEqualTo(recentOnly);
     }
 
     @Test

@@ -44,9 +44,9 @@ final class SearchMapper {
                 filter.getMetadataMap());
     }
 
-    static String query(VectorSearchRequest request) {
-        EpisodeMapper.requireText(request.getQuery(), "query");
-        return request.getQuery();
+    static String query(String query) {
+        EpisodeMapper.requireText(query, "query");
+        return query;
     }
 
     static int limit(VectorSearchRequest request) {

@@ -2,6 +2,9 @@ package dev.engram.vector.grpc;
 
 import dev.engram.proto.v1.IndexRequest;
 import dev.engram.proto.v1.IndexResponse;
+import dev.engram.proto.v1.Scope;
+import dev.engram.proto.v1.SimilarityRequest;
+import dev.engram.proto.v1.SimilarityResponse;
 import dev.engram.proto.v1.VectorSearchRequest;
 import dev.engram.proto.v1.VectorSearchResponse;
 import dev.engram.proto.v1.VectorService;
@@ -48,11 +51,33 @@ public class VectorGrpcService implements VectorService {
         return Uni.createFrom()
                 .item(() -> {
                     UnitFilter filter = SearchMapper.filter(request);
-                    String query = SearchMapper.query(request);
+                    String query = SearchMapper.query(request.getQuery());
                     int limit = SearchMapper.limit(request);
                     return SearchMapper.response(searching.search(filter, query, limit));
                 })
                 .onFailure()
                 .transform(failure -> GrpcErrors.toStatus(failure, "Search"));
+    }
+
+    @Override
+    @Blocking
+    public Uni<SimilarityResponse> similarity(SimilarityRequest request) {
+        return Uni.createFrom()
+                .item(() -> {
+                    Scope scope = request.getScope();
+                    EpisodeMapper.requireText(scope.getProject(), "scope.project");
+                    EpisodeMapper.requireText(scope.getUserId(), "scope.user_id");
+                    String query = SearchMapper.query(request.getQuery());
+                    if (request.getEpisodeIdsCount() > SearchMapper.MAX_LIMIT) {
+                        throw new InvalidFieldException(
+                                "episode_ids", "at most " + SearchMapper.MAX_LIMIT + " per call");
+                    }
+                    return SimilarityResponse.newBuilder()
+                            .putAllSimilarity(searching.similarity(
+                                    scope.getProject(), scope.getUserId(), query, request.getEpisodeIdsList()))
+                            .build();
+                })
+                .onFailure()
+                .transform(failure -> GrpcErrors.toStatus(failure, "Similarity"));
     }
 }

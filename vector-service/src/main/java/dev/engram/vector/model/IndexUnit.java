@@ -1,9 +1,11 @@
 package dev.engram.vector.model;
 
 /**
- * One searchable piece of an episode (the whole episode, or later one of its sentences).
+ * One searchable piece of an episode.
  *
  * @param unitId unique within its episode
- * @param vector the embedding of {@code text}
+ * @param kind decides which retriever sees the unit: BM25 reads turns, the dense retriever reads every
+ *     unit that has a vector
+ * @param vector the embedding of {@code text}, or null when the unit is not embedded
  */
-public record IndexUnit(String unitId, String text, float[] vector) {}
+public record IndexUnit(String unitId, UnitKind kind, String text, float[] vector) {}

@@ -3,6 +3,7 @@ package dev.engram.vector.service;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.IndexUnit;
 import dev.engram.vector.model.SourceEpisode;
+import dev.engram.vector.model.UnitText;
 import dev.engram.vector.store.VectorStore;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
@@ -48,22 +49,24 @@ public class IndexingService {
             return 0;
         }
         return indexTimer.record(() -> {
-            List<List<EpisodeUnitSplitter.UnitText>> unitsPerEpisode = new ArrayList<>(episodes.size());
+            List<List<UnitText>> unitsPerEpisode = new ArrayList<>(episodes.size());
             List<TextSegment> segments = new ArrayList<>();
             for (SourceEpisode episode : episodes) {
-                List<EpisodeUnitSplitter.UnitText> units = splitter.split(episode);
+                List<UnitText> units = splitter.split(episode);
                 unitsPerEpisode.add(units);
-                units.forEach(unit -> segments.add(TextSegment.from(unit.text())));
+                units.stream().filter(UnitText::embedded).forEach(unit -> segments.add(TextSegment.from(unit.text())));
             }
-            List<Embedding> embeddings = embeddingModel.embedAll(segments).content();
+            List<Embedding> embeddings = segments.isEmpty()
+                    ? List.of()
+                    : embeddingModel.embedAll(segments).content();
 
             List<EpisodeUnits> indexed = new ArrayList<>(episodes.size());
             int next = 0;
             for (int i = 0; i < episodes.size(); i++) {
                 List<IndexUnit> units = new ArrayList<>();
-                for (EpisodeUnitSplitter.UnitText unit : unitsPerEpisode.get(i)) {
-                    units.add(new IndexUnit(
-                            unit.unitId(), unit.text(), embeddings.get(next++).vector()));
+                for (UnitText unit : unitsPerEpisode.get(i)) {
+                    float[] vector = unit.embedded() ? embeddings.get(next++).vector() : null;
+                    units.add(new IndexUnit(unit.unitId(), unit.kind(), unit.text(), vector));
                 }
                 indexed.add(new EpisodeUnits(episodes.get(i), units));
             }

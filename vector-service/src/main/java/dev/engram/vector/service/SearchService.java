@@ -4,23 +4,24 @@ import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.store.VectorStore;
-import dev.langchain4j.model.embedding.EmbeddingModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /** Hybrid search: embeds the query, then lets the store fuse dense and BM25 rankings. Blocking. */
 @ApplicationScoped
 public class SearchService {
 
     private final VectorStore store;
-    private final EmbeddingModel embeddingModel;
+    private final QueryEmbeddings embeddings;
     private final Timer searchTimer;
 
-    SearchService(VectorStore store, EmbeddingModel embeddingModel, MeterRegistry registry) {
+    SearchService(VectorStore store, QueryEmbeddings embeddings, MeterRegistry registry) {
         this.store = store;
-        this.embeddingModel = embeddingModel;
+        this.embeddings = embeddings;
         this.searchTimer = Timer.builder("engram.vector.search")
                 .description("Time to embed a query and run the hybrid search")
                 .register(registry);
@@ -29,8 +30,16 @@ public class SearchService {
     /** The best units for the query inside the filter, best first, at most {@code limit}. */
     public List<UnitHit> search(UnitFilter filter, String query, int limit) {
         return searchTimer.record(() -> {
-            float[] vector = embeddingModel.embed(query).content().vector();
+            float[] vector = embeddings.of(query);
             return store.search(new UnitQuery(query, vector, filter, limit));
         });
+    }
+
+    /**
+     * For each known episode of the user, its best similarity to the query by meaning, in [0, 1];
+     * episodes that are unknown or not the user's are absent.
+     */
+    public Map<String, Float> similarity(String project, String userId, String query, Collection<String> episodeIds) {
+        return store.similarity(project, userId, episodeIds, embeddings.of(query));
     }
 }

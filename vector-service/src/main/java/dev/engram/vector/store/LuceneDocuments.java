@@ -4,6 +4,7 @@ import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.IndexUnit;
 import dev.engram.vector.model.SourceEpisode;
 import dev.engram.vector.model.UnitHit;
+import dev.engram.vector.model.UnitKind;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,14 +13,19 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field.Store;
 import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.util.BytesRef;
 
 /** The Lucene document layout of a unit: one document per unit, all units of an episode share a key. */
 final class LuceneDocuments {
+
+    /** Changes whenever documents are laid out differently; see {@link VectorStoreProducer}. */
+    static final String LAYOUT_VERSION = "v2";
 
     static final String KEY = "episode_key";
     static final String PROJECT = "project";
@@ -30,7 +36,12 @@ final class LuceneDocuments {
     static final String UNIT_ID = "unit_id";
     static final String PRODUCER = "producer";
     static final String TIMESTAMP = "timestamp";
+    static final String KIND = "kind";
+    /** BM25 text, on turns only (Lucene wants one schema per field, so the stored copy is apart). */
     static final String TEXT = "text";
+    /** What every unit says, as shown in a hit. */
+    static final String UNIT_TEXT = "unit_text";
+
     static final String VECTOR = "vector";
     static final String METADATA_PREFIX = "meta.";
 
@@ -56,6 +67,7 @@ final class LuceneDocuments {
             doc.add(new StringField(AGENT_ID, episode.agentId(), Store.YES));
             doc.add(new StringField(SESSION_ID, episode.sessionId(), Store.YES));
             doc.add(new StringField(EPISODE_ID, episode.episodeId(), Store.YES));
+            doc.add(new SortedDocValuesField(EPISODE_ID, new BytesRef(episode.episodeId())));
             doc.add(new StringField(UNIT_ID, unit.unitId(), Store.YES));
             doc.add(new StringField(PRODUCER, episode.producer(), Store.YES));
             if (episode.timestamp() != null) {
@@ -66,8 +78,14 @@ final class LuceneDocuments {
             for (Map.Entry<String, String> entry : episode.metadata().entrySet()) {
                 doc.add(new StringField(METADATA_PREFIX + entry.getKey(), entry.getValue(), Store.NO));
             }
-            doc.add(new TextField(TEXT, unit.text(), Store.YES));
-            doc.add(new KnnFloatVectorField(VECTOR, unit.vector(), VectorSimilarityFunction.COSINE));
+            doc.add(new StringField(KIND, unit.kind().name(), Store.NO));
+            if (unit.kind() == UnitKind.TURN) {
+                doc.add(new TextField(TEXT, unit.text(), Store.NO));
+            }
+            doc.add(new StoredField(UNIT_TEXT, unit.text()));
+            if (unit.vector() != null) {
+                doc.add(new KnnFloatVectorField(VECTOR, unit.vector(), VectorSimilarityFunction.COSINE));
+            }
             documents.add(doc);
         }
         return documents;
@@ -78,6 +96,7 @@ final class LuceneDocuments {
         Instant instant = timestamp == null
                 ? null
                 : EpochNanos.toInstant(timestamp.numericValue().longValue());
-        return new UnitHit(doc.get(EPISODE_ID), doc.get(SESSION_ID), doc.get(UNIT_ID), doc.get(TEXT), instant, score);
+        return new UnitHit(
+                doc.get(EPISODE_ID), doc.get(SESSION_ID), doc.get(UNIT_ID), doc.get(UNIT_TEXT), instant, score);
     }
 }

@@ -61,6 +61,15 @@ final class LuceneQueries {
         return query.build();
     }
 
+    /** Every unit of the given episodes of one user. */
+    static Query episodes(String project, String userId, Collection<String> episodeIds) {
+        return new BooleanQuery.Builder()
+                .add(new TermQuery(new Term(LuceneDocuments.PROJECT, project)), Occur.FILTER)
+                .add(new TermQuery(new Term(LuceneDocuments.USER_ID, userId)), Occur.FILTER)
+                .add(anyOf(LuceneDocuments.EPISODE_ID, episodeIds), Occur.FILTER)
+                .build();
+    }
+
     /** Approximate nearest neighbours among the filtered units only (the filter is applied during the graph walk). */
     static Query dense(float[] vector, int k, Query filter) {
         return new KnnFloatVectorQuery(LuceneDocuments.VECTOR, vector, k, filter);

@@ -8,7 +8,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -117,26 +116,50 @@ public final class LuceneVectorStore implements VectorStore {
         }
     }
 
+    /**
+     * Both retrievers rank episodes, not units: the dense one by an episode's best embedded unit (a
+     * sentence or a caption), BM25 by the whole turn. Fusing per episode keeps an episode with three
+     * matching sentences from crowding out others, and lets BM25 credit terms spread over sentences.
+     */
     private List<UnitHit> search(IndexSearcher searcher, UnitQuery query) throws IOException {
         int candidates = Math.max(query.limit(), settings.candidates());
         Query filter = LuceneQueries.filter(query.filter());
-        int[] dense =
-                docs(searcher.search(LuceneQueries.dense(query.vector(), candidates, filter), candidates).scoreDocs);
+        int units = candidates * settings.unitsPerEpisode();
+        ScoreDoc[] denseUnits = searcher.search(LuceneQueries.dense(query.vector(), units, filter), units).scoreDocs;
+        Map<String, Integer> dense = EpisodeRanking.of(searcher, denseUnits, candidates);
         Optional<Query> bm25 = LuceneQueries.bm25(analyzer, query.text(), filter);
-        int[] sparse = bm25.isPresent() ? docs(searcher.search(bm25.get(), candidates).scoreDocs) : new int[0];
+        Map<String, Integer> sparse = bm25.isPresent()
+                ? EpisodeRanking.of(searcher, searcher.search(bm25.get(), candidates).scoreDocs, candidates)
+                : Map.of();
 
-        List<ReciprocalRankFusion.Fused> fused =
-                ReciprocalRankFusion.fuse(settings.rrfK(), query.limit(), List.of(dense, sparse));
+        List<ReciprocalRankFusion.Fused<String>> fused = ReciprocalRankFusion.fuse(
+                settings.rrfK(), query.limit(), List.of(EpisodeRanking.ids(dense), EpisodeRanking.ids(sparse)));
         StoredFields stored = searcher.storedFields();
         List<UnitHit> hits = new ArrayList<>(fused.size());
-        for (ReciprocalRankFusion.Fused hit : fused) {
-            hits.add(LuceneDocuments.toHit(stored.document(hit.doc()), hit.score()));
+        for (ReciprocalRankFusion.Fused<String> episode : fused) {
+            // The unit shown for an episode is the one that matched best by meaning, else by words.
+            Integer doc = dense.getOrDefault(episode.item(), sparse.get(episode.item()));
+            hits.add(LuceneDocuments.toHit(stored.document(doc), episode.score()));
         }
         return hits;
     }
 
-    private static int[] docs(ScoreDoc[] ranking) {
-        return Arrays.stream(ranking).mapToInt(scoreDoc -> scoreDoc.doc).toArray();
+    @Override
+    public Map<String, Float> similarity(String project, String userId, Collection<String> episodeIds, float[] vector) {
+        if (episodeIds.isEmpty()) {
+            return Map.of();
+        }
+        try {
+            IndexSearcher searcher = searchers.acquire();
+            try {
+                return UnitVectors.bestSimilarity(
+                        searcher, LuceneQueries.episodes(project, userId, episodeIds), vector);
+            } finally {
+                searchers.release(searcher);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading unit vectors", e);
+        }
     }
 
     private void commitAndRefresh() throws IOException {

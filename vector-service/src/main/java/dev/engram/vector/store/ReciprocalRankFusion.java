@@ -3,40 +3,41 @@ package dev.engram.vector.store;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Reciprocal-rank fusion: a document scores {@code sum(1 / (k + rank))} over the rankings it appears in
+ * Reciprocal-rank fusion: an item scores {@code sum(1 / (k + rank))} over the rankings it appears in
  * (ranks from 1). It needs no score calibration between BM25 and cosine similarity, whose scales differ.
  */
 final class ReciprocalRankFusion {
 
-    /** A fused document: its id inside the searched index and its fused score. */
-    record Fused(int doc, double score) {}
+    /** A fused item and its fused score. */
+    record Fused<T>(T item, double score) {}
 
     private ReciprocalRankFusion() {}
 
     /**
-     * Fuses rankings of document ids, each best first. Ties go to the document with the better single
-     * rank, then to the lower id, so equal inputs always give the same order.
+     * Fuses rankings, each best first and without repeats. Ties go to the item with the better single
+     * rank, then to the one met first, so equal inputs always give the same order.
      */
-    static List<Fused> fuse(int k, int limit, List<int[]> rankings) {
-        Map<Integer, Double> scores = new HashMap<>();
-        Map<Integer, Integer> bestRanks = new HashMap<>();
-        for (int[] ranking : rankings) {
-            for (int position = 0; position < ranking.length; position++) {
+    static <T> List<Fused<T>> fuse(int k, int limit, List<List<T>> rankings) {
+        Map<T, Double> scores = new LinkedHashMap<>();
+        Map<T, Integer> bestRanks = new HashMap<>();
+        for (List<T> ranking : rankings) {
+            for (int position = 0; position < ranking.size(); position++) {
                 int rank = position + 1;
-                scores.merge(ranking[position], 1.0 / (k + rank), Double::sum);
-                bestRanks.merge(ranking[position], rank, Math::min);
+                scores.merge(ranking.get(position), 1.0 / (k + rank), Double::sum);
+                bestRanks.merge(ranking.get(position), rank, Math::min);
             }
         }
-        List<Fused> fused = new ArrayList<>(scores.size());
-        scores.forEach((doc, score) -> fused.add(new Fused(doc, score)));
-        fused.sort(Comparator.comparingDouble(Fused::score)
+        List<Fused<T>> fused = new ArrayList<>(scores.size());
+        scores.forEach((item, score) -> fused.add(new Fused<>(item, score)));
+        // List.sort is stable, so items equal on both keys keep the order they were met in.
+        fused.sort(Comparator.<Fused<T>>comparingDouble(Fused::score)
                 .reversed()
-                .thenComparing(f -> bestRanks.get(f.doc()))
-                .thenComparingInt(Fused::doc));
+                .thenComparing(f -> bestRanks.get(f.item())));
         return fused.size() > limit ? List.copyOf(fused.subList(0, limit)) : fused;
     }
 }

@@ -5,6 +5,7 @@ import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where units and their vectors live. Implementations must be safe for concurrent use; the embedded
@@ -23,6 +24,12 @@ public interface VectorStore extends AutoCloseable {
 
     /** Hybrid search, best first, never crossing the query's filter. */
     List<UnitHit> search(UnitQuery query);
+
+    /**
+     * The best similarity of {@code vector} to any embedded unit of each given episode of one user,
+     * mapped from cosine into [0, 1]; unknown episodes and other users' are absent.
+     */
+    Map<String, Float> similarity(String project, String userId, Collection<String> episodeIds, float[] vector);
 
     /** Whether the store can still serve reads and writes. */
     boolean isHealthy();

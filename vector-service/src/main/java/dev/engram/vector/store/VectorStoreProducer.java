@@ -19,9 +19,15 @@ public class VectorStoreProducer {
     @Singleton
     @Startup
     VectorStore vectorStore(VectorConfig config, EmbeddingModelChoice model) {
-        Path path = config.indexDir().resolve(model.id()).toAbsolutePath();
-        HybridSettings settings =
-                new HybridSettings(config.search().candidates(), config.search().rrfK());
+        // The layout version is part of the path: an index written in an older layout is rebuilt from
+        // the episodes rather than searched with assumptions it does not meet.
+        Path path = config.indexDir()
+                .resolve(model.id() + "-" + LuceneDocuments.LAYOUT_VERSION)
+                .toAbsolutePath();
+        HybridSettings settings = new HybridSettings(
+                config.search().candidates(),
+                config.search().rrfK(),
+                config.search().unitsPerEpisode());
         Log.infof("Opening the vector index in %s", path);
         return LuceneVectorStore.open(path, settings);
     }

@@ -8,6 +8,7 @@ import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.IndexRequest;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
+import dev.engram.proto.v1.SimilarityRequest;
 import dev.engram.proto.v1.TimeRange;
 import dev.engram.proto.v1.VectorHit;
 import dev.engram.proto.v1.VectorSearchRequest;
@@ -22,6 +23,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import java.net.URL;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -65,7 +67,7 @@ class VectorGrpcServiceTest {
 
         assertThat(hits).first().extracting(VectorHit::getEpisodeId).isEqualTo("e-puppy");
         assertThat(hits.get(0).getText()).isEqualTo("Caroline: I adopted a puppy from the animal shelter");
-        assertThat(hits.get(0).getUnitId()).isEqualTo("e-puppy#0");
+        assertThat(hits.get(0).getUnitId()).isEqualTo("e-puppy#1");
         assertThat(hits.get(0).getSessionId()).isEqualTo("s1");
         assertThat(hits.get(0).getTimestamp().getSeconds()).isEqualTo(T0);
         assertThat(hits).extracting(VectorHit::getScore).isSortedAccordingTo((a, b) -> Float.compare(b, a));
@@ -183,6 +185,62 @@ class VectorGrpcServiceTest {
                 .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
                     assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
                     assertThat(e.getStatus().getDescription()).contains("episodes[511].scope.user_id");
+                });
+    }
+
+    @Test
+    void a_multi_sentence_episode_is_found_by_its_best_sentence_and_its_caption() {
+        index(
+                episode(
+                        "caroline",
+                        "s1",
+                        "e-day",
+                        "Caroline",
+                        "The weather was awful. I adopted a puppy from the shelter! [image: a sailboat on a lake at sunset]",
+                        T0),
+                episode("caroline", "s1", "e-stocks", "Melanie", "Stock prices fell sharply this morning.", T0));
+
+        List<VectorHit> bySentence = search(request("caroline", "Did she get a new dog?", 2));
+        List<VectorHit> byCaption = search(request("caroline", "picture of a boat at dusk", 2));
+
+        assertThat(bySentence).first().satisfies(hit -> {
+            assertThat(hit.getEpisodeId()).isEqualTo("e-day");
+            assertThat(hit.getText()).isEqualTo("Caroline: I adopted a puppy from the shelter!");
+        });
+        assertThat(byCaption).first().satisfies(hit -> {
+            assertThat(hit.getEpisodeId()).isEqualTo("e-day");
+            assertThat(hit.getText()).isEqualTo("Caroline shared an image: a sailboat on a lake at sunset");
+        });
+        assertThat(bySentence).extracting(VectorHit::getEpisodeId).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void similarity_scores_the_given_episodes_of_the_user_only() {
+        index(
+                episode("caroline", "s1", "e-puppy", "Caroline", "I adopted a puppy from the animal shelter", T0),
+                episode("caroline", "s1", "e-stocks", "Melanie", "Stock prices fell sharply this morning", T0),
+                episode("melanie", "s1", "e-other", "Melanie", "I adopted a puppy from the animal shelter", T0));
+
+        Map<String, Float> similarity = stub().similarity(SimilarityRequest.newBuilder()
+                        .setScope(scope("caroline"))
+                        .setQuery("Did she get a new dog?")
+                        .addAllEpisodeIds(List.of("e-puppy", "e-stocks", "e-other"))
+                        .build())
+                .getSimilarityMap();
+
+        assertThat(similarity).containsOnlyKeys("e-puppy", "e-stocks");
+        assertThat(similarity.get("e-puppy")).isGreaterThan(similarity.get("e-stocks"));
+    }
+
+    @Test
+    void similarity_without_a_query_is_an_invalid_argument() {
+        assertThatThrownBy(() -> stub().similarity(SimilarityRequest.newBuilder()
+                        .setScope(scope("caroline"))
+                        .addEpisodeIds("e-1")
+                        .build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getStatus().getDescription()).contains("query");
                 });
     }
 

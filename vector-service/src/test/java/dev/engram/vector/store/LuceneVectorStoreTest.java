@@ -2,12 +2,14 @@ package dev.engram.vector.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.IndexUnit;
 import dev.engram.vector.model.SourceEpisode;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
+import dev.engram.vector.model.UnitKind;
 import dev.engram.vector.model.UnitQuery;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -43,7 +45,7 @@ class LuceneVectorStoreTest {
 
     @BeforeEach
     void open() {
-        store = LuceneVectorStore.open(dir, new HybridSettings(10, 60));
+        store = LuceneVectorStore.open(dir, new HybridSettings(10, 60, 3));
     }
 
     @AfterEach
@@ -137,7 +139,7 @@ class LuceneVectorStoreTest {
         store.index(List.of(unit(episode("alice", "s1", "e1", "orchid", T0), NORTH)));
         store.close();
 
-        store = LuceneVectorStore.open(dir, new HybridSettings(10, 60));
+        store = LuceneVectorStore.open(dir, new HybridSettings(10, 60, 3));
 
         assertThat(store.search(query("orchid", NORTH, UnitFilter.forUser("p", "alice"), 10)))
                 .singleElement()
@@ -222,6 +224,72 @@ class LuceneVectorStoreTest {
         return new UnitQuery(text, vector, filter, limit);
     }
 
+    @Test
+    void an_episode_is_ranked_once_by_its_best_sentence() {
+        SourceEpisode trip = episode("alice", "s1", "trip", "We flew to Lisbon. The food was great.", T0);
+        SourceEpisode pets = episode("alice", "s1", "pets", "My cat sleeps all day.", T0);
+        store.index(List.of(
+                new EpisodeUnits(
+                        trip,
+                        List.of(
+                                new IndexUnit("trip#0", UnitKind.TURN, trip.content(), null),
+                                new IndexUnit("trip#1", UnitKind.SENTENCE, "We flew to Lisbon.", NORTH_EAST),
+                                new IndexUnit("trip#2", UnitKind.SENTENCE, "The food was great.", NORTH))),
+                new EpisodeUnits(
+                        pets,
+                        List.of(
+                                new IndexUnit("pets#0", UnitKind.TURN, pets.content(), null),
+                                new IndexUnit("pets#1", UnitKind.SENTENCE, pets.content(), EAST)))));
+
+        List<UnitHit> hits = store.search(query("zzz", NORTH, UnitFilter.forUser("p", "alice"), 10));
+
+        assertThat(hits).extracting(UnitHit::episodeId).containsExactly("trip", "pets");
+        assertThat(hits.get(0).unitId()).isEqualTo("trip#2");
+        assertThat(hits.get(0).text()).isEqualTo("The food was great.");
+    }
+
+    @Test
+    void bm25_credits_words_spread_over_the_sentences_of_a_turn() {
+        SourceEpisode spread = episode("alice", "s1", "spread", "I bought a kayak. It is red.", T0);
+        SourceEpisode single = episode("alice", "s1", "single", "A red bike.", T0);
+        store.index(List.of(
+                new EpisodeUnits(
+                        spread,
+                        List.of(
+                                new IndexUnit("spread#0", UnitKind.TURN, spread.content(), null),
+                                new IndexUnit("spread#1", UnitKind.SENTENCE, "I bought a kayak.", UP),
+                                new IndexUnit("spread#2", UnitKind.SENTENCE, "It is red.", UP))),
+                new EpisodeUnits(
+                        single,
+                        List.of(
+                                new IndexUnit("single#0", UnitKind.TURN, single.content(), null),
+                                new IndexUnit("single#1", UnitKind.SENTENCE, single.content(), UP)))));
+
+        List<UnitHit> hits = store.search(query("red kayak", EAST, UnitFilter.forUser("p", "alice"), 1));
+
+        assertThat(hits).extracting(UnitHit::episodeId).containsExactly("spread");
+    }
+
+    @Test
+    void similarity_is_the_best_of_an_episodes_units_and_never_crosses_users() {
+        SourceEpisode trip = episode("alice", "s1", "trip", "We flew to Lisbon. The food was great.", T0);
+        SourceEpisode bobs = episode("bob", "s1", "bobs", "The food was great.", T0);
+        store.index(List.of(
+                new EpisodeUnits(
+                        trip,
+                        List.of(
+                                new IndexUnit("trip#0", UnitKind.TURN, trip.content(), null),
+                                new IndexUnit("trip#1", UnitKind.SENTENCE, "We flew to Lisbon.", EAST),
+                                new IndexUnit("trip#2", UnitKind.SENTENCE, "The food was great.", NORTH_EAST))),
+                unit(bobs, NORTH)));
+
+        Map<String, Float> similarity = store.similarity("p", "alice", List.of("trip", "bobs", "unknown"), NORTH);
+
+        // cos(NORTH, NORTH_EAST) = 0.707, mapped to (1 + cos) / 2.
+        assertThat(similarity).containsOnlyKeys("trip");
+        assertThat(similarity.get("trip")).isCloseTo((1 + (float) Math.sqrt(0.5)) / 2, within(1e-5f));
+    }
+
     private static SourceEpisode episode(String user, String session, String id, String content, Instant at) {
         return episode(user, session, id, content, at, Map.of());
     }
@@ -232,7 +300,8 @@ class LuceneVectorStoreTest {
     }
 
     private static EpisodeUnits unit(SourceEpisode episode, float[] vector) {
-        return new EpisodeUnits(episode, List.of(new IndexUnit(episode.episodeId() + "#0", episode.content(), vector)));
+        return new EpisodeUnits(
+                episode, List.of(new IndexUnit(episode.episodeId() + "#0", UnitKind.TURN, episode.content(), vector)));
     }
 
     private static EpisodeUnits unit(SourceEpisode episode, float[] vector, Map<String, String> metadata) {

@@ -1,0 +1,91 @@
+package dev.engram.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The command line of {@code bin/engram-bench}.
+ *
+ * @param gateway a running gateway to measure, or {@code null} to start a private platform
+ * @param expand the {@code expand_context} of the quality pass, or {@code null} for none
+ * @param baselineModels the models of the dense baselines; empty for none
+ */
+public record BenchOptions(
+        Path data, String gateway, Path out, int topK, ExpandContext expand, List<BaselineModel> baselineModels) {
+
+    static final int DEFAULT_TOP_K = 50;
+    static final String USAGE = String.join(
+            "\n",
+            "usage: bin/engram-bench [--data FILE] [--gateway URL] [--out DIR] [--top-k N] [--expand B,A]",
+            "                        [--baseline-models all-minilm-l6-v2,bge-small-en-v1.5|none]",
+            "  --data             LoCoMo-format JSON (default ../shared/data/locomo/locomo-dev.json from the repo root)",
+            "  --gateway          measure a running platform (default: start a private one and stop it afterwards)",
+            "  --out              where the JSON and markdown results go (default bench/target/results)",
+            "  --top-k            top_k of the quality pass, 1-100 (default 50, so that recall@50 is measurable)",
+            "  --expand           expand_context before,after of the quality pass (default: not sent)",
+            "  --baseline-models  dense baselines to compute in-process (default both)",
+            "Set ENGRAM_API_KEY when the gateway requires authentication.");
+
+    public BenchOptions {
+        baselineModels = List.copyOf(baselineModels);
+        if (topK < 1 || topK > 100) {
+            throw new IllegalArgumentException("--top-k must be 1-100 (the gateway's limit), was " + topK);
+        }
+    }
+
+    /** Reads the arguments; relative defaults are resolved against the repository root {@code home}. */
+    public static BenchOptions parse(String[] args, Path home) {
+        Path data = home.resolve("../shared/data/locomo/locomo-dev.json").normalize();
+        String gateway = null;
+        Path out = home.resolve("bench/target/results");
+        int topK = DEFAULT_TOP_K;
+        ExpandContext expand = null;
+        List<BaselineModel> models = List.of(BaselineModel.values());
+        for (int i = 0; i < args.length; i++) {
+            String option = args[i];
+            if (option.equals("--help") || option.equals("-h")) {
+                throw new UsageRequested();
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(option + " needs a value");
+            }
+            String value = args[++i];
+            switch (option) {
+                case "--data" -> data = Path.of(value);
+                case "--gateway" -> gateway = value;
+                case "--out" -> out = Path.of(value);
+                case "--top-k" -> topK = parseInt(option, value);
+                case "--expand" -> expand = ExpandContext.parse(value);
+                case "--baseline-models" -> models = models(value);
+                default -> throw new IllegalArgumentException("unknown option " + option);
+            }
+        }
+        return new BenchOptions(data, gateway, out, topK, expand, models);
+    }
+
+    private static List<BaselineModel> models(String value) {
+        if (value.isBlank() || value.equals("none")) {
+            return List.of();
+        }
+        List<BaselineModel> models = new ArrayList<>();
+        Arrays.stream(value.split(",")).map(BaselineModel::fromId).distinct().forEach(models::add);
+        return models;
+    }
+
+    private static int parseInt(String option, String value) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " takes a whole number, was '" + value + "'");
+        }
+    }
+
+    /** Thrown for {@code --help}: the caller prints the usage and exits successfully. */
+    static final class UsageRequested extends RuntimeException {
+        UsageRequested() {
+            super(null, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.engram.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Engram through its gateway: one search per question, within the question's own memory user. */
+public final class EngramRetriever implements Retriever {
+
+    private final GatewayClient gateway;
+    private final RunIds ids;
+    private final int topK;
+    private final ExpandContext expand;
+
+    /** @param expand neighbours to ask for, or {@code null} to leave the gateway's default */
+    public EngramRetriever(GatewayClient gateway, RunIds ids, int topK, ExpandContext expand) {
+        this.gateway = gateway;
+        this.ids = ids;
+        this.topK = topK;
+        this.expand = expand;
+    }
+
+    @Override
+    public String name() {
+        return "engram";
+    }
+
+    @Override
+    public List<String> rank(Question question) {
+        return rankedTurns(gateway.search(request(question)));
+    }
+
+    ObjectNode request(Question question) {
+        ObjectNode body = gateway.json().createObjectNode();
+        body.put("user_id", ids.userId(question.sampleId()));
+        body.put("query", question.text());
+        body.put("top_k", topK);
+        if (expand != null) {
+            body.putObject("expand_context").put("before", expand.before()).put("after", expand.after());
+        }
+        body.putArray("include").add("episodic");
+        return body;
+    }
+
+    /**
+     * The ranked turn list of a search response: the episodic clusters in order, their episodes in order,
+     * each turn once (the first time it appears), turns named by their {@code metadata.dia_id}.
+     */
+    public static List<String> rankedTurns(JsonNode response) {
+        Set<String> turns = new LinkedHashSet<>();
+        for (JsonNode cluster : response.path("episodic")) {
+            for (JsonNode episode : cluster.path("episodes")) {
+                String diaId = episode.path("metadata").path("dia_id").asText("");
+                if (!diaId.isEmpty()) {
+                    turns.add(diaId);
+                }
+            }
+        }
+        return new ArrayList<>(turns);
+    }
+}

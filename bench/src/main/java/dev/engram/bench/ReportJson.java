@@ -1,0 +1,89 @@
+package dev.engram.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** The numbers of a run as JSON, with stable snake_case names for scripts that compare runs. */
+public final class ReportJson {
+
+    private ReportJson() {}
+
+    public static ObjectNode of(BenchReport report, ObjectMapper json) {
+        ObjectNode root = json.createObjectNode();
+        root.put("run_id", report.runId());
+        root.put("started_at", report.startedAt().toString());
+        root.put("wall_seconds", report.wallSeconds());
+        root.put("platform", report.platform());
+        ObjectNode settings = root.putObject("settings");
+        settings.put("data", report.dataFile());
+        settings.put("top_k", report.topK());
+        if (report.expand() != null) {
+            settings.putObject("expand_context")
+                    .put("before", report.expand().before())
+                    .put("after", report.expand().after());
+        }
+        settings.put("baseline_depth", report.baselineDepth());
+        settings.put("word_budget", RecallMetrics.WORD_BUDGET);
+        settings.put("word_budget_rule", RecallMetrics.BUDGET_RULE);
+        BenchReport.DatasetSummary data = report.dataset();
+        root.putObject("dataset")
+                .put("conversations", data.conversations())
+                .put("sessions", data.sessions())
+                .put("turns", data.turns())
+                .put("scored_questions", data.scoredQuestions())
+                .put("adversarial_not_scored", data.excludedAdversarial())
+                .put("skipped_without_evidence", data.skipped());
+        ObjectNode retrievers = root.putObject("recall");
+        for (RetrieverResult result : report.retrievers()) {
+            ObjectNode node = retrievers.putObject(result.name());
+            node.set("overall", scores(result.overall(), json));
+            ObjectNode byCategory = node.putObject("by_category");
+            result.byCategory()
+                    .forEach((category, scores) ->
+                            byCategory.set(category + "-" + Categories.name(category), scores(scores, json)));
+        }
+        IngestResult ingest = report.ingest();
+        if (ingest != null) {
+            root.putObject("ingest")
+                    .put("episodes", ingest.episodes())
+                    .put("requests", ingest.requests())
+                    .put("accepted_seconds", ingest.acceptedSeconds())
+                    .put("searchable_seconds", ingest.searchableSeconds())
+                    .put("episodes_per_second", ingest.episodesPerSecond());
+        }
+        LatencyResult latency = report.latency();
+        if (latency != null) {
+            root.putObject("latency_ms")
+                    .put("searches", latency.queries())
+                    .put("warm_up", latency.warmUp())
+                    .put("top_k", LatencyPass.TOP_K)
+                    .put("mean", latency.mean())
+                    .put("p50", latency.p50())
+                    .put("p95", latency.p95())
+                    .put("p99", latency.p99())
+                    .put("max", latency.max());
+        }
+        ObjectNode embedding = root.putObject("embedding");
+        for (EmbeddingThroughput model : report.embedding()) {
+            embedding
+                    .putObject(model.model())
+                    .put("turns", model.texts())
+                    .put("seconds", model.seconds())
+                    .put("turns_per_second", model.textsPerSecond())
+                    .put("queries", model.queries())
+                    .put("query_ms_mean", model.queryMillisMean());
+        }
+        return root;
+    }
+
+    private static ObjectNode scores(RecallScores scores, ObjectMapper json) {
+        ObjectNode node = json.createObjectNode();
+        for (int cutoff : RecallMetrics.CUTOFFS) {
+            node.put("r@" + cutoff, scores.at(cutoff));
+        }
+        node.put("r@" + RecallMetrics.WORD_BUDGET + "w", scores.withinBudget());
+        node.put("n", scores.questions());
+        node.put("short_lists", scores.shortLists());
+        return node;
+    }
+}

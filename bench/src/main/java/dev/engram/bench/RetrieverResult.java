@@ -1,0 +1,6 @@
+package dev.engram.bench;
+
+import java.util.SortedMap;
+
+/** How one retriever scored: over all questions and per LoCoMo category. */
+public record RetrieverResult(String name, RecallScores overall, SortedMap<Integer, RecallScores> byCategory) {}

@@ -1,0 +1,74 @@
+package dev.engram.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class BenchOptionsTest {
+
+    private final Path home = Path.of("/repo/engram");
+
+    @Test
+    void defaults_start_a_private_platform_on_the_dev_split_with_both_baseline_models() {
+        BenchOptions options = BenchOptions.parse(new String[0], home);
+
+        assertThat(options.data()).isEqualTo(Path.of("/repo/shared/data/locomo/locomo-dev.json"));
+        assertThat(options.gateway()).isNull();
+        assertThat(options.out()).isEqualTo(Path.of("/repo/engram/bench/target/results"));
+        assertThat(options.topK()).isEqualTo(50);
+        assertThat(options.expand()).isNull();
+        assertThat(options.baselineModels())
+                .containsExactly(BaselineModel.ALL_MINILM_L6_V2, BaselineModel.BGE_SMALL_EN_V15);
+    }
+
+    @Test
+    void every_option_is_read() {
+        BenchOptions options = BenchOptions.parse(
+                new String[] {
+                    "--data",
+                    "x.json",
+                    "--gateway",
+                    "http://127.0.0.1:8080",
+                    "--out",
+                    "out",
+                    "--top-k",
+                    "20",
+                    "--expand",
+                    "1,2",
+                    "--baseline-models",
+                    "bge-small-en-v1.5"
+                },
+                home);
+
+        assertThat(options.data()).isEqualTo(Path.of("x.json"));
+        assertThat(options.gateway()).isEqualTo("http://127.0.0.1:8080");
+        assertThat(options.topK()).isEqualTo(20);
+        assertThat(options.expand()).isEqualTo(new ExpandContext(1, 2));
+        assertThat(options.baselineModels()).containsExactly(BaselineModel.BGE_SMALL_EN_V15);
+        assertThat(BenchOptions.parse(new String[] {"--baseline-models", "none"}, home)
+                        .baselineModels())
+                .isEmpty();
+    }
+
+    @Test
+    void bad_values_are_rejected_with_the_option_named() {
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--top-k", "101"}, home))
+                .hasMessageContaining("--top-k");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--expand", "1"}, home))
+                .hasMessageContaining("--expand");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--baseline-models", "gpt"}, home))
+                .hasMessageContaining("unknown baseline model 'gpt'");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--data"}, home))
+                .hasMessageContaining("--data needs a value");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--fast", "yes"}, home))
+                .hasMessageContaining("unknown option --fast");
+    }
+
+    @Test
+    void help_is_a_request_not_an_error() {
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--help"}, home))
+                .isInstanceOf(BenchOptions.UsageRequested.class);
+    }
+}

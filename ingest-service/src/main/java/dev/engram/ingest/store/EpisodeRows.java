@@ -1,0 +1,38 @@
+package dev.engram.ingest.store;
+
+import dev.engram.ingest.model.MetadataConverter;
+import dev.engram.ingest.model.StoredEpisode;
+import java.time.OffsetDateTime;
+
+/**
+ * Episodes read by native queries as plain values (nothing read this way is ever modified). A query
+ * selects {@link #COLUMNS} of an episode aliased {@code e}, starting at some column of its row.
+ */
+final class EpisodeRows {
+
+    static final String COLUMNS =
+            "e.pk, e.episode_id, e.agent_id, e.session_id, e.producer, e.produced_for, e.role, e.content, e.ts,"
+                    + " e.metadata";
+
+    private static final MetadataConverter METADATA = new MetadataConverter();
+
+    private EpisodeRows() {}
+
+    /** The episode whose {@link #COLUMNS} start at {@code first}; project and user are the query's. */
+    static StoredEpisode read(String project, String userId, Object[] row, int first) {
+        StoredEpisode episode = new StoredEpisode();
+        episode.project = project;
+        episode.userId = userId;
+        episode.pk = ((Number) row[first]).longValue();
+        episode.episodeId = (String) row[first + 1];
+        episode.agentId = (String) row[first + 2];
+        episode.sessionId = (String) row[first + 3];
+        episode.producer = (String) row[first + 4];
+        episode.producedFor = (String) row[first + 5];
+        episode.role = (String) row[first + 6];
+        episode.content = (String) row[first + 7];
+        episode.ts = ((OffsetDateTime) row[first + 8]).toInstant();
+        episode.metadata = METADATA.convertToEntityAttribute((String) row[first + 9]);
+        return episode;
+    }
+}

@@ -1,0 +1,48 @@
+package dev.engram.vector.store;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+
+/**
+ * Turns a ranking of units into a ranking of episodes: an episode takes the rank of its best unit, and
+ * that unit stands for it. Episode ids come from doc values, so no stored document is decompressed.
+ */
+final class EpisodeRanking {
+
+    private EpisodeRanking() {}
+
+    /** Distinct episode ids, best first, each mapped to the document of its best unit; at most {@code limit}. */
+    static Map<String, Integer> of(IndexSearcher searcher, ScoreDoc[] units, int limit) throws IOException {
+        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+        Map<String, Integer> best = new LinkedHashMap<>();
+        for (ScoreDoc unit : units) {
+            if (best.size() == limit) {
+                break;
+            }
+            best.putIfAbsent(episodeId(leaves, unit.doc), unit.doc);
+        }
+        return best;
+    }
+
+    static List<String> ids(Map<String, Integer> ranking) {
+        return new ArrayList<>(ranking.keySet());
+    }
+
+    private static String episodeId(List<LeafReaderContext> leaves, int doc) throws IOException {
+        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        // Units arrive in score order, not doc order, and doc values iterate forwards only.
+        SortedDocValues ids = leaf.reader().getSortedDocValues(LuceneDocuments.EPISODE_ID);
+        if (ids == null || !ids.advanceExact(doc - leaf.docBase)) {
+            throw new IllegalStateException("unit " + doc + " has no episode id");
+        }
+        return ids.lookupOrd(ids.ordValue()).utf8ToString();
+    }
+}
