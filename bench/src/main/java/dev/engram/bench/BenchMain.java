@@ -144,8 +144,8 @@ public final class BenchMain {
         Progress.log(
                 "searchable after %.1f s (%.1f episodes/s); quality pass",
                 ingest.searchableSeconds(), ingest.episodesPerSecond());
-        RetrieverResult recall =
-                evaluation.evaluate(new EngramRetriever(gateway, ids, options.topK(), options.expand()));
+        RetrieverResult recall = evaluation.evaluate(
+                new EngramRetriever(gateway, ids, options.topK(), options.expand(), options.rerankers()));
         Progress.log("latency pass");
         LatencyResult latency = new LatencyPass(gateway, ids).run(dataset.questions());
         return new EngramRun(ingest, recall, latency);

@@ -11,25 +11,34 @@ import java.util.List;
  * @param gateway a running gateway to measure, or {@code null} to start a private platform
  * @param expand the {@code expand_context} of the quality pass, or {@code null} for none
  * @param baselineModels the models of the dense baselines; empty for none
+ * @param rerankers the rerankers Engram is asked to use; empty for the service's default
  */
 public record BenchOptions(
-        Path data, String gateway, Path out, int topK, ExpandContext expand, List<BaselineModel> baselineModels) {
+        Path data,
+        String gateway,
+        Path out,
+        int topK,
+        ExpandContext expand,
+        List<BaselineModel> baselineModels,
+        List<String> rerankers) {
 
     static final int DEFAULT_TOP_K = 50;
     static final String USAGE = String.join(
             "\n",
             "usage: bin/engram-bench [--data FILE] [--gateway URL] [--out DIR] [--top-k N] [--expand B,A]",
-            "                        [--baseline-models all-minilm-l6-v2,bge-small-en-v1.5|none]",
+            "                        [--baseline-models all-minilm-l6-v2,bge-small-en-v1.5|none] [--rerankers a,b]",
             "  --data             LoCoMo-format JSON (default ../shared/data/locomo/locomo-dev.json from the repo root)",
             "  --gateway          measure a running platform (default: start a private one and stop it afterwards)",
             "  --out              where the JSON and markdown results go (default bench/target/results)",
             "  --top-k            top_k of the quality pass, 1-100 (default 50, so that recall@50 is measurable)",
             "  --expand           expand_context before,after of the quality pass (default: not sent)",
             "  --baseline-models  dense baselines to compute in-process (default both)",
+            "  --rerankers        rerankers Engram fuses (rrf, bm25, embedding, cross-encoder; default: the service's)",
             "Set ENGRAM_API_KEY when the gateway requires authentication.");
 
     public BenchOptions {
         baselineModels = List.copyOf(baselineModels);
+        rerankers = List.copyOf(rerankers);
         if (topK < 1 || topK > 100) {
             throw new IllegalArgumentException("--top-k must be 1-100 (the gateway's limit), was " + topK);
         }
@@ -43,6 +52,7 @@ public record BenchOptions(
         int topK = DEFAULT_TOP_K;
         ExpandContext expand = null;
         List<BaselineModel> models = List.of(BaselineModel.values());
+        List<String> rerankers = List.of();
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (option.equals("--help") || option.equals("-h")) {
@@ -59,10 +69,15 @@ public record BenchOptions(
                 case "--top-k" -> topK = parseInt(option, value);
                 case "--expand" -> expand = ExpandContext.parse(value);
                 case "--baseline-models" -> models = models(value);
+                case "--rerankers" ->
+                    rerankers = Arrays.stream(value.split(","))
+                            .map(String::trim)
+                            .filter(name -> !name.isEmpty())
+                            .toList();
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
-        return new BenchOptions(data, gateway, out, topK, expand, models);
+        return new BenchOptions(data, gateway, out, topK, expand, models, rerankers);
     }
 
     private static List<BaselineModel> models(String value) {

@@ -14,18 +14,24 @@ public final class EngramRetriever implements Retriever {
     private final RunIds ids;
     private final int topK;
     private final ExpandContext expand;
+    private final List<String> rerankers;
 
-    /** @param expand neighbours to ask for, or {@code null} to leave the gateway's default */
-    public EngramRetriever(GatewayClient gateway, RunIds ids, int topK, ExpandContext expand) {
+    /**
+     * @param expand neighbours to ask for, or {@code null} to leave the gateway's default
+     * @param rerankers rerankers to ask for; empty for the service's default
+     */
+    public EngramRetriever(GatewayClient gateway, RunIds ids, int topK, ExpandContext expand, List<String> rerankers) {
         this.gateway = gateway;
         this.ids = ids;
         this.topK = topK;
         this.expand = expand;
+        this.rerankers = List.copyOf(rerankers);
     }
 
+    /** "engram", with the rerankers in brackets when they are not the service's default. */
     @Override
     public String name() {
-        return "engram";
+        return rerankers.isEmpty() ? "engram" : "engram[" + String.join("+", rerankers) + "]";
     }
 
     @Override
@@ -42,6 +48,9 @@ public final class EngramRetriever implements Retriever {
             body.putObject("expand_context").put("before", expand.before()).put("after", expand.after());
         }
         body.putArray("include").add("episodic");
+        if (!rerankers.isEmpty()) {
+            rerankers.forEach(body.putArray("rerankers")::add);
+        }
         return body;
     }
 

@@ -202,6 +202,12 @@ class InvalidRequestTest {
                         "{'user_id':'u1','query':'q','filter':{'metadata':{'k':true}}}",
                         "filter.metadata.k"),
                 search("null include", "{'user_id':'u1','query':'q','include':[null]}", "include[0]"),
+                search("null reranker", "{'user_id':'u1','query':'q','rerankers':[null]}", "rerankers[0]"),
+                search("reranker name with spaces", "{'user_id':'u1','query':'q','rerankers':['a b']}", "rerankers[0]"),
+                search(
+                        "too many rerankers",
+                        "{'user_id':'u1','query':'q','rerankers':['a','b','c','d','e','f','g','h','i']}",
+                        "rerankers"),
                 search(
                         "null filter session id",
                         "{'user_id':'u1','query':'q','filter':{'session_ids':[null]}}",

@@ -66,21 +66,31 @@ class SearchMemoriesTest {
     @Test
     void every_given_field_reaches_retrieval() {
         Map<String, Object> body = Map.of(
-                "user_id", "caroline",
-                "agent_id", "assistant-1",
-                "session_id", "conv-26/session_1",
-                "query", "support group",
-                "top_k", 3,
-                "mode", "direct",
-                "expand_context", Map.of("before", 0, "after", 4),
+                "user_id",
+                "caroline",
+                "agent_id",
+                "assistant-1",
+                "session_id",
+                "conv-26/session_1",
+                "query",
+                "support group",
+                "top_k",
+                3,
+                "mode",
+                "direct",
+                "expand_context",
+                Map.of("before", 0, "after", 4),
                 "filter",
-                        Map.of(
-                                "session_ids", List.of("conv-26/session_1", "conv-26/session_2"),
-                                "from", "2023-05-08T00:00:00+02:00",
-                                "to", "2023-05-09T00:00:00Z",
-                                "producers", List.of("Caroline"),
-                                "metadata", Map.of("dia_id", "D1:3")),
-                "max_context_tokens", 500);
+                Map.of(
+                        "session_ids", List.of("conv-26/session_1", "conv-26/session_2"),
+                        "from", "2023-05-08T00:00:00+02:00",
+                        "to", "2023-05-09T00:00:00Z",
+                        "producers", List.of("Caroline"),
+                        "metadata", Map.of("dia_id", "D1:3")),
+                "max_context_tokens",
+                500,
+                "rerankers",
+                List.of("bm25", "embedding"));
 
         given().contentType(ContentType.JSON)
                 .body(body)
@@ -110,6 +120,8 @@ class SearchMemoriesTest {
                                 .putMetadata("dia_id", "D1:3"))
                         .setMaxContextTokens(500)
                         .setIncludeShortTerm(true)
+                        .addRerankers("bm25")
+                        .addRerankers("embedding")
                         .build());
     }
 

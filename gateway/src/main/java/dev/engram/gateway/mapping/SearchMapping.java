@@ -47,6 +47,9 @@ public class SearchMapping {
                 .setMaxContextTokens(
                         Objects.requireNonNullElse(request.maxContextTokens(), defaults.maxContextTokens()))
                 .setIncludeShortTerm(wantsShortTerm(request));
+        if (request.rerankers() != null) {
+            proto.addAllRerankers(request.rerankers());
+        }
         if (request.filter() != null) {
             proto.setFilter(toProto(request.filter()));
         }

@@ -30,4 +30,9 @@ public record SearchRequest(
         List<String> include,
 
         @Schema(defaultValue = "2000", minimum = "1", maximum = "32000") @JsonProperty("max_context_tokens")
-        Integer maxContextTokens) {}
+        Integer maxContextTokens,
+
+        @Schema(
+                description = "Rerankers to apply to the candidate clusters, fused by reciprocal rank: rrf, bm25,"
+                        + " embedding, cross-encoder (when configured). Absent = the service's default.")
+        List<String> rerankers) {}

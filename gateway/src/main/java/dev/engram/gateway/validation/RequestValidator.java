@@ -11,6 +11,7 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The gateway is the first line of defence: a request that passes here is complete and well-formed, so
@@ -20,6 +21,9 @@ import java.util.Set;
 public class RequestValidator {
 
     private static final Set<String> INCLUDES = Set.of("episodic", "short_term", "profile");
+    private static final int MAX_RERANKERS = 8;
+    // Which names exist is the retrieval service's to say; the gateway only keeps out junk.
+    private static final Pattern RERANKER_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     /** Strategies of the API that a later version of the retrieval service will implement. */
     private static final Set<String> PLANNED_MODES = Set.of("split", "chain");
 
@@ -107,6 +111,17 @@ public class RequestValidator {
                 String field = "include[" + i + "]";
                 if (errors.present(field, include.get(i)) && !INCLUDES.contains(include.get(i))) {
                     errors.add(field, "must be one of episodic, short_term, profile");
+                }
+            }
+        }
+        List<String> rerankers = request.rerankers();
+        if (rerankers != null) {
+            errors.range("rerankers", rerankers.size(), 0, MAX_RERANKERS);
+            for (int i = 0; i < rerankers.size(); i++) {
+                String field = "rerankers[" + i + "]";
+                if (errors.present(field, rerankers.get(i))
+                        && !RERANKER_NAME.matcher(rerankers.get(i)).matches()) {
+                    errors.add(field, "must be a reranker name (lower-case letters, digits and '-')");
                 }
             }
         }

@@ -6,6 +6,7 @@ import dev.engram.retrieval.model.EpisodeCluster;
 import io.quarkus.logging.Log;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -28,13 +29,18 @@ public class ClusterReranking {
     private final Map<String, ClusterReranker> rerankers = new LinkedHashMap<>();
     private final List<String> defaults;
 
+    @Inject
     public ClusterReranking(Instance<ClusterReranker> available, RetrievalConfig config) {
+        this(available, config.rerank().rerankers());
+    }
+
+    ClusterReranking(Iterable<ClusterReranker> available, List<String> defaults) {
         available.forEach(reranker -> {
             if (reranker.available()) {
                 rerankers.put(reranker.name(), reranker);
             }
         });
-        this.defaults = List.copyOf(config.rerank().rerankers());
+        this.defaults = List.copyOf(defaults);
         List<String> missing =
                 defaults.stream().filter(name -> !rerankers.containsKey(name)).toList();
         if (!missing.isEmpty()) {

@@ -1,0 +1,94 @@
+package dev.engram.retrieval.rerank;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.engram.retrieval.model.EpisodeCluster;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The fusion of rerankers, with hand-made rerankers whose opinions are known. */
+class ClusterRerankingTest {
+
+    private static final List<EpisodeCluster> CANDIDATES = List.of(cluster("a"), cluster("b"), cluster("c"));
+
+    @Test
+    void one_reranker_alone_decides_the_order() {
+        ClusterReranking reranking = reranking(List.of("likes-c"), fixed("likes-c", 0, 1, 9));
+
+        assertThat(ids(reranking.rerank("q", List.of(), CANDIDATES, 3))).containsExactly("c", "b", "a");
+    }
+
+    @Test
+    void several_rerankers_are_fused_by_reciprocal_rank_and_ties_keep_retrieval_order() {
+        ClusterReranking reranking =
+                reranking(List.of("likes-c", "likes-b"), fixed("likes-c", 0, 1, 9), fixed("likes-b", 0, 9, 1));
+
+        List<EpisodeCluster> ranked = reranking.rerank("q", List.of(), CANDIDATES, 3);
+
+        // b and c are each first once and second once: a tie, which retrieval order breaks.
+        assertThat(ids(ranked)).containsExactly("b", "c", "a");
+        assertThat(ranked.get(0).score()).isEqualTo((float) (1.0 / 61 + 1.0 / 62));
+    }
+
+    @Test
+    void a_request_may_choose_other_rerankers_than_the_default() {
+        ClusterReranking reranking =
+                reranking(List.of("likes-c"), fixed("likes-c", 0, 1, 9), fixed("likes-b", 0, 9, 1));
+
+        assertThat(ids(reranking.rerank("q", List.of("likes-b"), CANDIDATES, 1)))
+                .containsExactly("b");
+        assertThat(reranking.unknown(List.of("likes-b", "nope"))).contains("nope");
+    }
+
+    @Test
+    void a_failing_reranker_is_left_out_of_the_search() {
+        ClusterReranker broken = new ClusterReranker() {
+            @Override
+            public String name() {
+                return "broken";
+            }
+
+            @Override
+            public double[] score(String query, List<RerankCandidate> candidates) {
+                throw new IllegalStateException("model unreachable");
+            }
+        };
+        ClusterReranking reranking = reranking(List.of("broken", "likes-c"), broken, fixed("likes-c", 0, 1, 9));
+
+        assertThat(ids(reranking.rerank("q", List.of(), CANDIDATES, 3))).containsExactly("c", "b", "a");
+    }
+
+    @Test
+    void a_default_that_is_not_available_stops_the_service_at_start() {
+        assertThatThrownBy(() -> reranking(List.of("cross-encoder"), fixed("likes-c", 0, 1, 2)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("cross-encoder");
+    }
+
+    private static ClusterReranking reranking(List<String> defaults, ClusterReranker... rerankers) {
+        return new ClusterReranking(List.of(rerankers), defaults);
+    }
+
+    private static ClusterReranker fixed(String name, double... scores) {
+        return new ClusterReranker() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public double[] score(String query, List<RerankCandidate> candidates) {
+                return scores.clone();
+            }
+        };
+    }
+
+    private static EpisodeCluster cluster(String id) {
+        return new EpisodeCluster(id, 0f, List.of());
+    }
+
+    private static List<String> ids(List<EpisodeCluster> clusters) {
+        return clusters.stream().map(EpisodeCluster::nucleusId).toList();
+    }
+}
