@@ -30,10 +30,24 @@ final class Gateway {
     }
 
     JsonPath search(String user, String query, int topK) {
+        return search(Map.of("user_id", user, "query", query, "top_k", topK));
+    }
+
+    JsonPath search(Map<String, Object> body) {
         return given().baseUri(url)
                 .contentType(ContentType.JSON)
-                .body(Map.of("user_id", user, "query", query, "top_k", topK))
+                .body(body)
                 .post("/v1/memories/search")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+    }
+
+    JsonPath shortTerm(String user, String session) {
+        return given().baseUri(url)
+                .queryParam("user_id", user)
+                .get("/v1/sessions/" + session + "/short-term")
                 .then()
                 .statusCode(200)
                 .extract()

@@ -27,7 +27,6 @@ public class EpisodeQueries {
      * of other users, are skipped. A non-empty {@code agentId} narrows both the requested episodes
      * and their neighbours to that agent's.
      */
-    @WithSession
     public Uni<List<ContextWindow>> context(
             String project, String userId, String agentId, List<String> episodeIds, int before, int after) {
         List<String> requested = episodeIds.stream().distinct().toList();

@@ -7,10 +7,7 @@ import dev.engram.ingest.model.OutboxTarget;
 import dev.engram.ingest.store.OutboxRepository;
 import io.grpc.Status;
 import io.quarkus.scheduler.Scheduled;
-import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
-import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.EnumSet;
@@ -43,10 +40,8 @@ public class OutboxRelay {
     private final OutboxRepository outbox;
     private final VectorIndexClient vector;
     private final OutboxConfig config;
-    private final Vertx vertx;
     // Scheduled runs and nudges share one relay; a nudge during a run asks for one more pass.
-    private final AtomicBoolean running = new AtomicBoolean();
-    private final AtomicBoolean rerun = new AtomicBoolean();
+    private final ExclusiveRun run;
     // An outage fails every attempt; only its start and its end are worth a log line each.
     private final AtomicBoolean failing = new AtomicBoolean();
 
@@ -54,7 +49,8 @@ public class OutboxRelay {
         this.outbox = outbox;
         this.vector = vector;
         this.config = config;
-        this.vertx = vertx;
+        this.run = new ExclusiveRun(
+                vertx, this::drain, failure -> reportFailure("outbox relay could not use the database", failure));
     }
 
     @Scheduled(
@@ -62,34 +58,12 @@ public class OutboxRelay {
             every = "${engram.outbox.interval}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> relay() {
-        return runExclusively();
+        return run.run();
     }
 
     /** Starts a run now, or right after the one in progress, without waiting for it. */
     public void nudge() {
-        // A fresh duplicated context, flagged safe as Panache demands: the run gets a Hibernate
-        // session of its own, apart from the caller's request.
-        Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
-        VertxContextSafetyToggle.setContextSafe(context, true);
-        context.runOnContext(ignored -> runExclusively().subscribe().with(done -> {}, failure -> {}));
-    }
-
-    private Uni<Void> runExclusively() {
-        if (!running.compareAndSet(false, true)) {
-            rerun.set(true);
-            return Uni.createFrom().voidItem();
-        }
-        return Uni.createFrom()
-                .deferred(this::drain)
-                .onFailure()
-                .recoverWithItem(failure -> {
-                    reportFailure("outbox relay could not use the database", failure);
-                    return null;
-                })
-                .eventually(() -> running.set(false))
-                .chain(() -> rerun.getAndSet(false)
-                        ? runExclusively()
-                        : Uni.createFrom().voidItem());
+        run.nudge();
     }
 
     /** Relays batch after batch while they come back full and deliveries succeed. */

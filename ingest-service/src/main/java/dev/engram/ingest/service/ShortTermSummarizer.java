@@ -5,14 +5,10 @@ import dev.engram.ingest.model.ShortTermClaim;
 import dev.engram.ingest.model.SummaryRound;
 import dev.engram.ingest.store.ShortTermRepository;
 import io.quarkus.scheduler.Scheduled;
-import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
-import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.jboss.logging.Logger;
 
 /**
@@ -32,10 +28,8 @@ public class ShortTermSummarizer {
     private final SummaryRounds rounds;
     private final SummaryWriter writer;
     private final ShortTermConfig config;
-    private final Vertx vertx;
     // Sweeps and nudges share one run; a nudge during a run asks for one more pass.
-    private final AtomicBoolean running = new AtomicBoolean();
-    private final AtomicBoolean rerun = new AtomicBoolean();
+    private final ExclusiveRun run;
 
     ShortTermSummarizer(
             ShortTermRepository rows, SummaryRounds rounds, SummaryWriter writer, ShortTermConfig config, Vertx vertx) {
@@ -43,7 +37,10 @@ public class ShortTermSummarizer {
         this.rounds = rounds;
         this.writer = writer;
         this.config = config;
-        this.vertx = vertx;
+        this.run = new ExclusiveRun(
+                vertx,
+                this::drain,
+                failure -> LOG.warnf("short-term summarizer could not use the database: %s", failure.getMessage()));
     }
 
     @Scheduled(
@@ -51,34 +48,12 @@ public class ShortTermSummarizer {
             every = "${engram.short-term.interval}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> sweep() {
-        return runExclusively();
+        return run.run();
     }
 
     /** Starts a run now, or right after the one in progress, without waiting for it. */
     public void nudge() {
-        // A fresh duplicated context, flagged safe as Panache demands: the run gets a Hibernate
-        // session of its own, apart from the caller's request.
-        Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
-        VertxContextSafetyToggle.setContextSafe(context, true);
-        context.runOnContext(ignored -> runExclusively().subscribe().with(done -> {}, failure -> {}));
-    }
-
-    private Uni<Void> runExclusively() {
-        if (!running.compareAndSet(false, true)) {
-            rerun.set(true);
-            return Uni.createFrom().voidItem();
-        }
-        return Uni.createFrom()
-                .deferred(this::drain)
-                .onFailure()
-                .recoverWithItem(failure -> {
-                    LOG.warnf("short-term summarizer could not use the database: %s", failure.getMessage());
-                    return null;
-                })
-                .eventually(() -> running.set(false))
-                .chain(() -> rerun.getAndSet(false)
-                        ? runExclusively()
-                        : Uni.createFrom().voidItem());
+        run.nudge();
     }
 
     /** Works off due memories one at a time until none is left that is not leased. */

@@ -2,6 +2,7 @@ package dev.engram.ingest.store;
 
 import dev.engram.ingest.model.MetadataConverter;
 import dev.engram.ingest.model.StoredEpisode;
+import io.vertx.mutiny.sqlclient.Row;
 import java.time.OffsetDateTime;
 
 /**
@@ -33,6 +34,24 @@ final class EpisodeRows {
         episode.content = (String) row[first + 7];
         episode.ts = ((OffsetDateTime) row[first + 8]).toInstant();
         episode.metadata = METADATA.convertToEntityAttribute((String) row[first + 9]);
+        return episode;
+    }
+
+    /** The same, from a row of the reactive SQL client. */
+    static StoredEpisode read(String project, String userId, Row row, int first) {
+        StoredEpisode episode = new StoredEpisode();
+        episode.project = project;
+        episode.userId = userId;
+        episode.pk = row.getLong(first);
+        episode.episodeId = row.getString(first + 1);
+        episode.agentId = row.getString(first + 2);
+        episode.sessionId = row.getString(first + 3);
+        episode.producer = row.getString(first + 4);
+        episode.producedFor = row.getString(first + 5);
+        episode.role = row.getString(first + 6);
+        episode.content = row.getString(first + 7);
+        episode.ts = row.getOffsetDateTime(first + 8).toInstant();
+        episode.metadata = METADATA.convertToEntityAttribute(row.getString(first + 9));
         return episode;
     }
 }

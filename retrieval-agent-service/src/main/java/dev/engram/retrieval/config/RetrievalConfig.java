@@ -55,5 +55,9 @@ public interface RetrievalConfig {
          */
         @WithDefault("2")
         int depthFactor();
+
+        /** The constant k of the reciprocal-rank fusion of several rerankers' rankings. */
+        @WithDefault("60")
+        int rrfK();
     }
 }

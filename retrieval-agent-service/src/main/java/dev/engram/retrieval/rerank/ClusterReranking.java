@@ -23,18 +23,17 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class ClusterReranking {
 
-    /** The k of reciprocal-rank fusion, as in the first stage. */
-    static final int RRF_K = 60;
-
     private final Map<String, ClusterReranker> rerankers = new LinkedHashMap<>();
     private final List<String> defaults;
+    private final int rrfK;
 
     @Inject
     public ClusterReranking(Instance<ClusterReranker> available, RetrievalConfig config) {
-        this(available, config.rerank().rerankers());
+        this(available, config.rerank().rerankers(), config.rerank().rrfK());
     }
 
-    ClusterReranking(Iterable<ClusterReranker> available, List<String> defaults) {
+    ClusterReranking(Iterable<ClusterReranker> available, List<String> defaults, int rrfK) {
+        this.rrfK = rrfK;
         available.forEach(reranker -> {
             if (reranker.available()) {
                 rerankers.put(reranker.name(), reranker);
@@ -82,7 +81,7 @@ public class ClusterReranking {
                 Log.warnf(e, "Reranker %s failed; this search goes on without it", reranker.name());
             }
         }
-        double[] fused = fuse(scores, offered.size());
+        double[] fused = fuse(scores, offered.size(), rrfK);
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < offered.size(); i++) {
             order.add(i);
@@ -104,11 +103,11 @@ public class ClusterReranking {
      * Sum of 1/(k + rank) over the rankings, even for one ranking, so that scores mean the same
      * whatever was chosen; with no ranking at all, retrieval order stands.
      */
-    private static double[] fuse(List<double[]> scores, int size) {
+    private static double[] fuse(List<double[]> scores, int size, int k) {
         double[] fused = new double[size];
         if (scores.isEmpty()) {
             for (int i = 0; i < size; i++) {
-                fused[i] = 1.0 / (RRF_K + i + 1);
+                fused[i] = 1.0 / (k + i + 1);
             }
             return fused;
         }
@@ -119,7 +118,7 @@ public class ClusterReranking {
             }
             order.sort(Comparator.comparingDouble((Integer i) -> -ranking[i]));
             for (int rank = 0; rank < size; rank++) {
-                fused[order.get(rank)] += 1.0 / (RRF_K + rank + 1);
+                fused[order.get(rank)] += 1.0 / (k + rank + 1);
             }
         }
         return fused;

@@ -67,7 +67,7 @@ class ClusterRerankingTest {
     }
 
     private static ClusterReranking reranking(List<String> defaults, ClusterReranker... rerankers) {
-        return new ClusterReranking(List.of(rerankers), defaults);
+        return new ClusterReranking(List.of(rerankers), defaults, 60);
     }
 
     private static ClusterReranker fixed(String name, double... scores) {

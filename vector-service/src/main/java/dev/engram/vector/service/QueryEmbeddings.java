@@ -6,9 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Query embeddings with a small memory of recent ones. A search is followed by a similarity request
- * for the same query (the rerank stage), and agents repeat queries; embedding is the dearest step of
- * both, and a repeated query must not pay it twice.
+ * Query embeddings, with a small memory of recent ones for the similarity requests of the rerank
+ * stage, which follow a search for the same query and should not embed it a second time. Searches
+ * always embed afresh: a repeated search would otherwise look faster than a new one in every
+ * benchmark that asks the same questions twice.
  */
 @ApplicationScoped
 public class QueryEmbeddings {
@@ -27,19 +28,23 @@ public class QueryEmbeddings {
         this.model = model;
     }
 
-    /** The embedding of {@code query}; callers must not modify the returned array. */
-    public float[] of(String query) {
+    /** Embeds {@code query} and remembers it; callers must not modify the returned array. */
+    public float[] embed(String query) {
+        float[] vector = model.embed(query).content().vector();
+        synchronized (recent) {
+            recent.put(query, vector);
+        }
+        return vector;
+    }
+
+    /** The remembered embedding of {@code query}, or a new one; callers must not modify it. */
+    public float[] recentOrEmbed(String query) {
         synchronized (recent) {
             float[] known = recent.get(query);
             if (known != null) {
                 return known;
             }
         }
-        // Embedded outside the lock: two threads may embed the same new query once each, harmlessly.
-        float[] vector = model.embed(query).content().vector();
-        synchronized (recent) {
-            recent.put(query, vector);
-        }
-        return vector;
+        return embed(query);
     }
 }

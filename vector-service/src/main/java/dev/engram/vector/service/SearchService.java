@@ -30,7 +30,7 @@ public class SearchService {
     /** The best units for the query inside the filter, best first, at most {@code limit}. */
     public List<UnitHit> search(UnitFilter filter, String query, int limit) {
         return searchTimer.record(() -> {
-            float[] vector = embeddings.of(query);
+            float[] vector = embeddings.embed(query);
             return store.search(new UnitQuery(query, vector, filter, limit));
         });
     }
@@ -40,6 +40,6 @@ public class SearchService {
      * episodes that are unknown or not the user's are absent.
      */
     public Map<String, Float> similarity(String project, String userId, String query, Collection<String> episodeIds) {
-        return store.similarity(project, userId, episodeIds, embeddings.of(query));
+        return store.similarity(project, userId, episodeIds, embeddings.recentOrEmbed(query));
     }
 }
