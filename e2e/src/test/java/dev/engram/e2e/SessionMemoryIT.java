@@ -31,15 +31,23 @@ class SessionMemoryIT {
     @Test
     void from_and_to_keep_results_inside_the_time_range() {
         JsonPath later = gateway.search(Map.of(
-                "user_id", "paula",
-                "query", "purple carrots and northern lights",
-                "top_k", 20,
-                "filter", Map.of("from", SECOND.toString())));
+                "user_id",
+                "paula",
+                "query",
+                "purple carrots and northern lights",
+                "top_k",
+                20,
+                "filter",
+                Map.of("from", SECOND.toString())));
         JsonPath earlier = gateway.search(Map.of(
-                "user_id", "paula",
-                "query", "purple carrots and northern lights",
-                "top_k", 20,
-                "filter", Map.of("to", FIRST.plusSeconds(3600).toString())));
+                "user_id",
+                "paula",
+                "query",
+                "purple carrots and northern lights",
+                "top_k",
+                20,
+                "filter",
+                Map.of("to", FIRST.plusSeconds(3600).toString())));
 
         assertThat(Gateway.episodeIds(later)).isNotEmpty().noneMatch(id -> id.startsWith("paula-s1:"));
         assertThat(Gateway.episodeIds(earlier)).isNotEmpty().allMatch(id -> id.startsWith("paula-s1:"));
@@ -49,8 +57,8 @@ class SessionMemoryIT {
 
     @Test
     void a_session_search_shows_its_recent_episodes_once_in_short_term_memory() {
-        JsonPath result = gateway.search(Map.of(
-                "user_id", "paula", "session_id", "paula/s1", "query", "What is Nadia planting?", "top_k", 5));
+        JsonPath result = gateway.search(
+                Map.of("user_id", "paula", "session_id", "paula/s1", "query", "What is Nadia planting?", "top_k", 5));
 
         List<String> recent = result.getList("short_term.episodes.id", String.class);
         assertThat(result.getString("short_term.session_id")).isEqualTo("paula/s1");
