@@ -43,10 +43,10 @@ public interface RetrievalConfig {
 
         /**
          * Rerankers applied when a request names none, fused by reciprocal rank: {@code rrf} (the
-         * first-stage hybrid order), {@code bm25}, {@code embedding}, {@code cross-encoder} (only
-         * when a scoring model is configured).
+         * first-stage hybrid order), {@code bm25}, {@code time} (only for questions that name a
+         * date), {@code embedding}, {@code cross-encoder} (only when a scoring model is configured).
          */
-        @WithDefault("rrf,bm25")
+        @WithDefault("rrf,bm25,time")
         List<String> rerankers();
 
         /**

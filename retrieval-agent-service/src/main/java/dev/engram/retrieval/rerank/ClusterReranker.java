@@ -21,6 +21,11 @@ public interface ClusterReranker {
         return true;
     }
 
+    /** False when the reranker has nothing to say about this query; it is then left out of the fusion. */
+    default boolean appliesTo(String query) {
+        return true;
+    }
+
     /** One score per candidate, in the order given; higher means more relevant. */
     double[] score(String query, List<RerankCandidate> candidates);
 }

@@ -75,6 +75,9 @@ public class ClusterReranking {
         }
         List<double[]> scores = new ArrayList<>();
         for (ClusterReranker reranker : chosen(requested)) {
+            if (!reranker.appliesTo(query)) {
+                continue;
+            }
             try {
                 scores.add(reranker.score(query, offered));
             } catch (RuntimeException e) {

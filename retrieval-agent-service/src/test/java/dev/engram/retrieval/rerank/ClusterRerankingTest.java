@@ -42,6 +42,30 @@ class ClusterRerankingTest {
     }
 
     @Test
+    void a_reranker_with_nothing_to_say_about_the_query_does_not_vote() {
+        ClusterReranker silent = new ClusterReranker() {
+            @Override
+            public String name() {
+                return "silent";
+            }
+
+            @Override
+            public boolean appliesTo(String query) {
+                return false;
+            }
+
+            @Override
+            public double[] score(String query, List<RerankCandidate> candidates) {
+                throw new AssertionError("not asked");
+            }
+        };
+        ClusterReranking reranking = reranking(
+                List.of("likes-c", "likes-b", "silent"), fixed("likes-c", 0, 1, 9), fixed("likes-b", 0, 9, 1), silent);
+
+        assertThat(ids(reranking.rerank("q", List.of(), CANDIDATES, 3))).containsExactly("b", "c", "a");
+    }
+
+    @Test
     void a_failing_reranker_is_left_out_of_the_search() {
         ClusterReranker broken = new ClusterReranker() {
             @Override
