@@ -30,24 +30,8 @@ class SessionMemoryIT {
 
     @Test
     void from_and_to_keep_results_inside_the_time_range() {
-        JsonPath later = gateway.search(Map.of(
-                "user_id",
-                "paula",
-                "query",
-                "purple carrots and northern lights",
-                "top_k",
-                20,
-                "filter",
-                Map.of("from", SECOND.toString())));
-        JsonPath earlier = gateway.search(Map.of(
-                "user_id",
-                "paula",
-                "query",
-                "purple carrots and northern lights",
-                "top_k",
-                20,
-                "filter",
-                Map.of("to", FIRST.plusSeconds(3600).toString())));
+        JsonPath later = searchWithin(Map.of("from", SECOND.toString()));
+        JsonPath earlier = searchWithin(Map.of("to", FIRST.plusSeconds(3600).toString()));
 
         assertThat(Gateway.episodeIds(later)).isNotEmpty().noneMatch(id -> id.startsWith("paula-s1:"));
         assertThat(Gateway.episodeIds(earlier)).isNotEmpty().allMatch(id -> id.startsWith("paula-s1:"));
@@ -83,6 +67,11 @@ class SessionMemoryIT {
         // Summarized episodes and the window together account for every episode of the session.
         assertThat(summarized + recent.size()).isEqualTo(longTalk().length);
         assertThat(recent).last().isEqualTo("paula-long:" + longTalk().length);
+    }
+
+    private static JsonPath searchWithin(Map<String, Object> filter) {
+        return gateway.search(Map.of(
+                "user_id", "paula", "query", "purple carrots and northern lights", "top_k", 20, "filter", filter));
     }
 
     /** Twelve long turns: more than the short-term window holds. */

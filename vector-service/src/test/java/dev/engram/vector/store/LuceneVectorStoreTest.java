@@ -220,6 +220,18 @@ class LuceneVectorStoreTest {
         return hits.stream().map(UnitHit::episodeId).toList();
     }
 
+    /** A turn (BM25 only) and its sentences, given as pairs of text and vector. */
+    private static EpisodeUnits sentences(SourceEpisode episode, Object... textsAndVectors) {
+        List<IndexUnit> units = new ArrayList<>();
+        units.add(new IndexUnit(episode.episodeId() + "#0", UnitKind.TURN, episode.content(), null));
+        for (int i = 0; i < textsAndVectors.length; i += 2) {
+            units.add(new IndexUnit(
+                    episode.episodeId() + "#" + units.size(), UnitKind.SENTENCE, (String) textsAndVectors[i], (float[])
+                            textsAndVectors[i + 1]));
+        }
+        return new EpisodeUnits(episode, units);
+    }
+
     private static UnitQuery query(String text, float[] vector, UnitFilter filter, int limit) {
         return new UnitQuery(text, vector, filter, limit);
     }
@@ -229,17 +241,8 @@ class LuceneVectorStoreTest {
         SourceEpisode trip = episode("alice", "s1", "trip", "We flew to Lisbon. The food was great.", T0);
         SourceEpisode pets = episode("alice", "s1", "pets", "My cat sleeps all day.", T0);
         store.index(List.of(
-                new EpisodeUnits(
-                        trip,
-                        List.of(
-                                new IndexUnit("trip#0", UnitKind.TURN, trip.content(), null),
-                                new IndexUnit("trip#1", UnitKind.SENTENCE, "We flew to Lisbon.", NORTH_EAST),
-                                new IndexUnit("trip#2", UnitKind.SENTENCE, "The food was great.", NORTH))),
-                new EpisodeUnits(
-                        pets,
-                        List.of(
-                                new IndexUnit("pets#0", UnitKind.TURN, pets.content(), null),
-                                new IndexUnit("pets#1", UnitKind.SENTENCE, pets.content(), EAST)))));
+                sentences(trip, "We flew to Lisbon.", NORTH_EAST, "The food was great.", NORTH),
+                sentences(pets, pets.content(), EAST)));
 
         List<UnitHit> hits = store.search(query("zzz", NORTH, UnitFilter.forUser("p", "alice"), 10));
 
@@ -253,17 +256,7 @@ class LuceneVectorStoreTest {
         SourceEpisode spread = episode("alice", "s1", "spread", "I bought a kayak. It is red.", T0);
         SourceEpisode single = episode("alice", "s1", "single", "A red bike.", T0);
         store.index(List.of(
-                new EpisodeUnits(
-                        spread,
-                        List.of(
-                                new IndexUnit("spread#0", UnitKind.TURN, spread.content(), null),
-                                new IndexUnit("spread#1", UnitKind.SENTENCE, "I bought a kayak.", UP),
-                                new IndexUnit("spread#2", UnitKind.SENTENCE, "It is red.", UP))),
-                new EpisodeUnits(
-                        single,
-                        List.of(
-                                new IndexUnit("single#0", UnitKind.TURN, single.content(), null),
-                                new IndexUnit("single#1", UnitKind.SENTENCE, single.content(), UP)))));
+                sentences(spread, "I bought a kayak.", UP, "It is red.", UP), sentences(single, single.content(), UP)));
 
         List<UnitHit> hits = store.search(query("red kayak", EAST, UnitFilter.forUser("p", "alice"), 1));
 
@@ -275,13 +268,7 @@ class LuceneVectorStoreTest {
         SourceEpisode trip = episode("alice", "s1", "trip", "We flew to Lisbon. The food was great.", T0);
         SourceEpisode bobs = episode("bob", "s1", "bobs", "The food was great.", T0);
         store.index(List.of(
-                new EpisodeUnits(
-                        trip,
-                        List.of(
-                                new IndexUnit("trip#0", UnitKind.TURN, trip.content(), null),
-                                new IndexUnit("trip#1", UnitKind.SENTENCE, "We flew to Lisbon.", EAST),
-                                new IndexUnit("trip#2", UnitKind.SENTENCE, "The food was great.", NORTH_EAST))),
-                unit(bobs, NORTH)));
+                sentences(trip, "We flew to Lisbon.", EAST, "The food was great.", NORTH_EAST), unit(bobs, NORTH)));
 
         Map<String, Float> similarity = store.similarity("p", "alice", List.of("trip", "bobs", "unknown"), NORTH);
 
