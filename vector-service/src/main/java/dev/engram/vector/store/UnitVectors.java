@@ -15,6 +15,7 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.Bits;
 
 /** Reads the stored vectors of chosen units and compares them with a query vector exactly. */
 final class UnitVectors {
@@ -32,6 +33,8 @@ final class UnitVectors {
                 continue;
             }
             SortedDocValues episodeIds = leaf.reader().getSortedDocValues(LuceneDocuments.EPISODE_ID);
+            // A scorer walked by hand sees deleted units too (replaced or removed episodes).
+            Bits live = leaf.reader().getLiveDocs();
             DocIdSetIterator units = scorer.iterator();
             List<Integer> docs = new ArrayList<>();
             for (int doc = units.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = units.nextDoc()) {
@@ -39,6 +42,9 @@ final class UnitVectors {
             }
             // Both iterators only move forwards, and the matching docs come in increasing order.
             for (int doc : docs) {
+                if (live != null && !live.get(doc)) {
+                    continue;
+                }
                 if (vectors.docID() < doc) {
                     vectors.advance(doc);
                 }
