@@ -3,6 +3,8 @@ package dev.engram.vector.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 
 /** Every knob of the vector service. */
@@ -19,8 +21,66 @@ public interface VectorConfig {
     @WithDefault("data/vector")
     Path indexDir();
 
+    /**
+     * Where units live: {@code lucene}, the embedded index under {@link #indexDir()}, or {@code qdrant}, a
+     * Qdrant server (see {@link #qdrant()}) that several replicas of the service can share.
+     */
+    @WithDefault("lucene")
+    StoreKind store();
+
+    /** The Qdrant server, read only when {@link #store()} is {@code qdrant}. */
+    Qdrant qdrant();
+
     /** Hybrid search tuning. */
     Search search();
+
+    enum StoreKind {
+        LUCENE,
+        QDRANT
+    }
+
+    interface Qdrant {
+
+        /** Host of Qdrant's gRPC endpoint. */
+        @WithDefault("127.0.0.1")
+        String host();
+
+        /** Port of Qdrant's gRPC endpoint (not the REST port 6333). */
+        @WithDefault("6334")
+        int port();
+
+        /** API key sent with every call; absent for a server without authentication. */
+        Optional<String> apiKey();
+
+        /** Whether to connect with TLS; an API key should only travel over TLS outside a private network. */
+        @WithDefault("false")
+        boolean useTls();
+
+        /**
+         * Deadline of every call to Qdrant. A write waits until Qdrant has applied it, so this bounds one
+         * batch of upserts too.
+         */
+        @WithDefault("10s")
+        Duration timeout();
+
+        /**
+         * Attempts of a call that failed because Qdrant was unavailable or slow. Every call is safe to
+         * repeat: point ids are derived from the unit, so a repeated upsert overwrites itself.
+         */
+        @WithDefault("2")
+        int attempts();
+
+        /**
+         * Start of the collection names. Each embedding model gets its own collection, named from this
+         * prefix, the model and the point layout version: vectors of different models are not comparable.
+         */
+        @WithDefault("engram-units")
+        String collectionPrefix();
+
+        /** Points sent per upsert request; an episode's units always travel in the same request. */
+        @WithDefault("256")
+        int upsertBatchSize();
+    }
 
     /** What is indexed of each episode. */
     Units units();

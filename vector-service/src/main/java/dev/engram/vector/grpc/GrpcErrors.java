@@ -3,6 +3,7 @@ package dev.engram.vector.grpc;
 import com.google.protobuf.Any;
 import com.google.rpc.BadRequest;
 import com.google.rpc.Code;
+import dev.engram.vector.store.VectorStoreUnavailableException;
 import io.grpc.Status;
 import io.grpc.StatusException;
 import io.grpc.StatusRuntimeException;
@@ -16,7 +17,8 @@ final class GrpcErrors {
 
     /**
      * Invalid input becomes INVALID_ARGUMENT carrying a {@link BadRequest} detail with the field, so callers
-     * can report it per field; anything unexpected becomes INTERNAL and is logged here, once.
+     * can report it per field; an unreachable store becomes UNAVAILABLE; anything unexpected becomes
+     * INTERNAL and is logged here, once.
      */
     static Throwable toStatus(Throwable failure, String operation) {
         if (failure instanceof StatusRuntimeException || failure instanceof StatusException) {
@@ -33,6 +35,14 @@ final class GrpcErrors {
                     .setMessage(invalid.getMessage())
                     .addDetails(Any.pack(details))
                     .build());
+        }
+        if (failure instanceof VectorStoreUnavailableException unavailable) {
+            // Not a fault of this service: the caller may retry once the store is back.
+            Log.warnf("%s failed: %s", operation, unavailable.getMessage());
+            return Status.UNAVAILABLE
+                    .withDescription(operation + " failed: the vector store is unavailable")
+                    .withCause(failure)
+                    .asRuntimeException();
         }
         Log.errorf(failure, "%s failed", operation);
         return Status.INTERNAL

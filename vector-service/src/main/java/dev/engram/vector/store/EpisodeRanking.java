@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedDocValues;
@@ -15,7 +16,7 @@ import org.apache.lucene.search.ScoreDoc;
  * Turns a ranking of units into a ranking of episodes: an episode takes the rank of its best unit, and
  * that unit stands for it. Episode ids come from doc values, so no stored document is decompressed.
  */
-final class EpisodeRanking {
+public final class EpisodeRanking {
 
     private EpisodeRanking() {}
 
@@ -32,7 +33,22 @@ final class EpisodeRanking {
         return best;
     }
 
-    static List<String> ids(Map<String, Integer> ranking) {
+    /**
+     * The same for units that carry their episode id themselves, as the points of a remote store do:
+     * distinct episode ids, best first, each mapped to its best unit; at most {@code limit}.
+     */
+    public static <U> Map<String, U> of(List<U> units, Function<U, String> episodeId, int limit) {
+        Map<String, U> best = new LinkedHashMap<>();
+        for (U unit : units) {
+            if (best.size() == limit) {
+                break;
+            }
+            best.putIfAbsent(episodeId.apply(unit), unit);
+        }
+        return best;
+    }
+
+    public static List<String> ids(Map<String, ?> ranking) {
         return new ArrayList<>(ranking.keySet());
     }
 

@@ -11,10 +11,10 @@ import java.util.Map;
  * Reciprocal-rank fusion: an item scores {@code sum(1 / (k + rank))} over the rankings it appears in
  * (ranks from 1). It needs no score calibration between BM25 and cosine similarity, whose scales differ.
  */
-final class ReciprocalRankFusion {
+public final class ReciprocalRankFusion {
 
     /** A fused item and its fused score. */
-    record Fused<T>(T item, double score) {}
+    public record Fused<T>(T item, double score) {}
 
     private ReciprocalRankFusion() {}
 
@@ -22,7 +22,7 @@ final class ReciprocalRankFusion {
      * Fuses rankings, each best first and without repeats. Ties go to the item with the better single
      * rank, then to the one met first, so equal inputs always give the same order.
      */
-    static <T> List<Fused<T>> fuse(int k, int limit, List<List<T>> rankings) {
+    public static <T> List<Fused<T>> fuse(int k, int limit, List<List<T>> rankings) {
         Map<T, Double> scores = new LinkedHashMap<>();
         Map<T, Integer> bestRanks = new HashMap<>();
         for (List<T> ranking : rankings) {

@@ -2,6 +2,10 @@ package dev.engram.vector.store;
 
 import dev.engram.vector.config.VectorConfig;
 import dev.engram.vector.embedding.EmbeddingModelChoice;
+import dev.engram.vector.store.qdrant.QdrantConnections;
+import dev.engram.vector.store.qdrant.QdrantSettings;
+import dev.engram.vector.store.qdrant.QdrantVectorStore;
+import dev.langchain4j.model.embedding.EmbeddingModel;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,7 +14,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.nio.file.Path;
 
-/** Opens the embedded index of the configured embedding model, and closes it on shutdown. */
+/** Opens the configured store for the configured embedding model, and closes it on shutdown. */
 @ApplicationScoped
 public class VectorStoreProducer {
 
@@ -18,18 +22,40 @@ public class VectorStoreProducer {
     @Produces
     @Singleton
     @Startup
-    VectorStore vectorStore(VectorConfig config, EmbeddingModelChoice model) {
+    VectorStore vectorStore(VectorConfig config, EmbeddingModelChoice model, EmbeddingModel embeddingModel) {
+        HybridSettings settings = new HybridSettings(
+                config.search().candidates(),
+                config.search().rrfK(),
+                config.search().unitsPerEpisode());
+        return switch (config.store()) {
+            case LUCENE -> lucene(config, model, settings);
+            case QDRANT -> qdrant(config.qdrant(), model, embeddingModel.dimension(), settings);
+        };
+    }
+
+    private static VectorStore lucene(VectorConfig config, EmbeddingModelChoice model, HybridSettings settings) {
         // The layout version is part of the path: an index written in an older layout is rebuilt from
         // the episodes rather than searched with assumptions it does not meet.
         Path path = config.indexDir()
                 .resolve(model.id() + "-" + LuceneDocuments.LAYOUT_VERSION)
                 .toAbsolutePath();
-        HybridSettings settings = new HybridSettings(
-                config.search().candidates(),
-                config.search().rrfK(),
-                config.search().unitsPerEpisode());
         Log.infof("Opening the vector index in %s", path);
         return LuceneVectorStore.open(path, settings);
+    }
+
+    private static VectorStore qdrant(
+            VectorConfig.Qdrant config, EmbeddingModelChoice model, int dimension, HybridSettings hybrid) {
+        QdrantSettings settings = new QdrantSettings(
+                QdrantVectorStore.collectionName(config.collectionPrefix(), model.id()),
+                dimension,
+                config.timeout(),
+                config.attempts(),
+                config.upsertBatchSize(),
+                hybrid);
+        Log.infof(
+                "Using the Qdrant collection %s at %s:%d (TLS %s)",
+                settings.collection(), config.host(), config.port(), config.useTls() ? "on" : "off");
+        return new QdrantVectorStore(QdrantConnections.connect(config), settings);
     }
 
     void close(@Disposes VectorStore store) {

@@ -1,0 +1,191 @@
+package dev.engram.vector.store.qdrant;
+
+import static io.qdrant.client.QueryFactory.nearest;
+import static io.qdrant.client.WithPayloadSelectorFactory.include;
+
+import dev.engram.vector.model.EpisodeUnits;
+import dev.engram.vector.model.UnitHit;
+import dev.engram.vector.model.UnitQuery;
+import dev.engram.vector.store.EpisodeRanking;
+import dev.engram.vector.store.ReciprocalRankFusion;
+import dev.engram.vector.store.VectorStore;
+import io.qdrant.client.QdrantClient;
+import io.qdrant.client.VectorInputFactory;
+import io.qdrant.client.grpc.Common.Filter;
+import io.qdrant.client.grpc.Points.BatchResult;
+import io.qdrant.client.grpc.Points.DeletePoints;
+import io.qdrant.client.grpc.Points.PointsSelector;
+import io.qdrant.client.grpc.Points.QueryPoints;
+import io.qdrant.client.grpc.Points.ScoredPoint;
+import io.qdrant.client.grpc.Points.UpdateResult;
+import io.qdrant.client.grpc.Points.Vector;
+import io.qdrant.client.grpc.Points.VectorInput;
+import io.quarkus.logging.Log;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Units in a Qdrant collection shared by every replica of the service. The search mirrors the Lucene
+ * store: two retrievers, dense over the embedded units and BM25-style sparse vectors over turns, sent as
+ * one query batch under the same filter; each retriever's ranking of units becomes a ranking of episodes
+ * (an episode takes the rank of its best unit), and reciprocal-rank fusion joins them here rather than in
+ * Qdrant, whose own fusion ranks points, where one episode's sentences would crowd out other episodes.
+ */
+public final class QdrantVectorStore implements VectorStore {
+
+    private final QdrantClient client;
+    private final QdrantSettings settings;
+    private final QdrantCalls calls;
+    /** Health checks try once: a probe should answer within its own deadline. */
+    private final QdrantCalls probe;
+
+    private final QdrantWrites writes;
+    private final SparseText sparseText = new SparseText();
+    private volatile boolean collectionReady;
+
+    /**
+     * Connects to the collection, creating it and its indexes when needed. An unreachable Qdrant does not
+     * fail the service's start: the store reports itself unhealthy and tries again on its next call.
+     */
+    public QdrantVectorStore(QdrantClient client, QdrantSettings settings) {
+        this.client = client;
+        this.settings = settings;
+        this.calls = new QdrantCalls(settings.timeout(), settings.attempts());
+        this.probe = new QdrantCalls(settings.timeout(), 1);
+        this.writes = new QdrantWrites(client, calls, settings, sparseText);
+        try {
+            ensureCollection();
+        } catch (RuntimeException e) {
+            Log.warnf("Qdrant collection %s not ready yet: %s", settings.collection(), e.getMessage());
+        }
+    }
+
+    /**
+     * The collection of one embedding model in the current point layout: vectors of different models are
+     * not comparable, and a new layout starts a new collection that is filled by re-indexing. Qdrant
+     * accepts letters, digits, '-' and '_' everywhere, so anything else becomes '_'.
+     */
+    public static String collectionName(String prefix, String modelId) {
+        return (prefix + "-" + modelId + "-" + QdrantPoints.LAYOUT_VERSION).replaceAll("[^A-Za-z0-9_-]", "_");
+    }
+
+    @Override
+    public void index(List<EpisodeUnits> episodes) {
+        if (episodes.isEmpty()) {
+            return;
+        }
+        ensureCollection();
+        writes.replace(episodes);
+    }
+
+    @Override
+    public void deleteEpisodes(String project, Collection<String> episodeIds) {
+        if (episodeIds.isEmpty()) {
+            return;
+        }
+        ensureCollection();
+        DeletePoints request = DeletePoints.newBuilder()
+                .setCollectionName(settings.collection())
+                .setPoints(PointsSelector.newBuilder().setFilter(QdrantFilters.episodes(project, episodeIds)))
+                .setWait(true)
+                .setOrdering(QdrantWrites.ORDERING)
+                .setTimeout(settings.timeoutSeconds())
+                .build();
+        UpdateResult result = calls.call("delete episodes", timeout -> client.deleteAsync(request, timeout));
+        QdrantWrites.requireApplied(List.of(result));
+    }
+
+    @Override
+    public List<UnitHit> search(UnitQuery query) {
+        ensureCollection();
+        int candidates = Math.max(query.limit(), settings.hybrid().candidates());
+        Filter filter = QdrantFilters.of(query.filter());
+        List<QueryPoints> queries = new ArrayList<>(2);
+        queries.add(retriever(
+                VectorInputFactory.vectorInput(query.vector()),
+                QdrantSchema.DENSE,
+                filter,
+                candidates * settings.hybrid().unitsPerEpisode()));
+        Optional<Vector> text = sparseText.query(query.text());
+        text.ifPresent(sparse -> queries.add(retriever(
+                VectorInput.newBuilder().setSparse(sparse.getSparse()).build(),
+                QdrantSchema.SPARSE,
+                filter,
+                candidates)));
+        List<BatchResult> results =
+                calls.call("search", timeout -> client.queryBatchAsync(settings.collection(), queries, null, timeout));
+
+        Map<String, ScoredPoint> dense = episodes(results.get(0), candidates);
+        Map<String, ScoredPoint> sparse = text.isPresent() ? episodes(results.get(1), candidates) : Map.of();
+        List<ReciprocalRankFusion.Fused<String>> fused = ReciprocalRankFusion.fuse(
+                settings.hybrid().rrfK(),
+                query.limit(),
+                List.of(EpisodeRanking.ids(dense), EpisodeRanking.ids(sparse)));
+        List<UnitHit> hits = new ArrayList<>(fused.size());
+        for (ReciprocalRankFusion.Fused<String> episode : fused) {
+            // The unit shown for an episode is the one that matched best by meaning, else by words.
+            ScoredPoint unit = dense.getOrDefault(episode.item(), sparse.get(episode.item()));
+            hits.add(QdrantPoints.toHit(unit.getPayloadMap(), episode.score()));
+        }
+        return hits;
+    }
+
+    @Override
+    public Map<String, Float> similarity(String project, String userId, Collection<String> episodeIds, float[] vector) {
+        if (episodeIds.isEmpty()) {
+            return Map.of();
+        }
+        ensureCollection();
+        return QdrantSimilarity.best(
+                client, calls, settings, QdrantFilters.embeddedUnits(project, userId, episodeIds), vector);
+    }
+
+    @Override
+    public boolean isHealthy() {
+        try {
+            probe.call("health check", client::healthCheckAsync);
+            ensureCollection();
+            return true;
+        } catch (RuntimeException e) {
+            Log.debugf("Qdrant is not healthy: %s", e.getMessage());
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        sparseText.close();
+        client.close();
+    }
+
+    private QueryPoints retriever(VectorInput input, String vectorName, Filter filter, int limit) {
+        return QueryPoints.newBuilder()
+                .setCollectionName(settings.collection())
+                .setQuery(nearest(input))
+                .setUsing(vectorName)
+                .setFilter(filter)
+                .setLimit(limit)
+                .setWithPayload(include(QdrantPoints.HIT_FIELDS))
+                .setTimeout(settings.timeoutSeconds())
+                .build();
+    }
+
+    private static Map<String, ScoredPoint> episodes(BatchResult result, int limit) {
+        return EpisodeRanking.of(result.getResultList(), point -> QdrantPoints.episodeId(point.getPayloadMap()), limit);
+    }
+
+    private void ensureCollection() {
+        if (collectionReady) {
+            return;
+        }
+        synchronized (this) {
+            if (!collectionReady) {
+                QdrantSchema.ensure(client, calls, settings);
+                collectionReady = true;
+            }
+        }
+    }
+}
