@@ -1,5 +1,6 @@
 package dev.engram.ingest.service;
 
+import dev.engram.ingest.config.ProfileClientConfig;
 import dev.engram.ingest.model.AddOutcome;
 import dev.engram.ingest.model.EpisodeDraft;
 import dev.engram.ingest.model.EpisodeScope;
@@ -10,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -23,15 +25,22 @@ public class EpisodeIngestion {
     private final EpisodeRepository episodes;
     private final OutboxRelay relay;
     private final ShortTermSummarizer summarizer;
+    // Where every new episode is queued, in the transaction that stores it.
+    private final Set<OutboxTarget> targets;
 
-    EpisodeIngestion(EpisodeRepository episodes, OutboxRelay relay, ShortTermSummarizer summarizer) {
+    EpisodeIngestion(
+            EpisodeRepository episodes,
+            OutboxRelay relay,
+            ShortTermSummarizer summarizer,
+            ProfileClientConfig profile) {
         this.episodes = episodes;
+        this.targets = profile.enabled() ? EnumSet.allOf(OutboxTarget.class) : EnumSet.of(OutboxTarget.VECTOR);
         this.relay = relay;
         this.summarizer = summarizer;
     }
 
     /**
-     * Stores the episodes, queues them for indexing and marks the session's short-term memory due,
+     * Stores the episodes, queues them for indexing and profile extraction, marks the session's short-term memory due,
      * in one transaction; emits after the commit, so every CREATED outcome is durable. Outcomes follow the request order; an id already
      * stored, or repeated earlier in the request, is a duplicate.
      */
@@ -41,7 +50,7 @@ public class EpisodeIngestion {
                 .filter(item -> !item.repeated())
                 .map(Pending::episode)
                 .toList();
-        return episodes.insertAllIfAbsent(scope, toStore, OutboxTarget.VECTOR)
+        return episodes.insertAllIfAbsent(scope, toStore, targets)
                 .map(stored -> outcomes(pending, stored))
                 .invoke(outcomes -> {
                     if (outcomes.stream().anyMatch(AddOutcome::created)) {

@@ -1,6 +1,7 @@
 package dev.engram.ingest.service;
 
 import dev.engram.ingest.config.OutboxConfig;
+import dev.engram.ingest.config.ProfileClientConfig;
 import dev.engram.ingest.config.VectorClientConfig;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,14 +15,20 @@ import java.time.Duration;
 @ApplicationScoped
 public class LeaseCheck {
 
-    void onStart(@Observes StartupEvent event, OutboxConfig outbox, VectorClientConfig vector) {
+    void onStart(
+            @Observes StartupEvent event, OutboxConfig outbox, VectorClientConfig vector, ProfileClientConfig profile) {
         verify(outbox.lease(), vector.deadline());
+        verify(outbox.lease(), profile.deadline(), "engram.profile.deadline");
     }
 
     static void verify(Duration lease, Duration deadline) {
+        verify(lease, deadline, "engram.vector.deadline");
+    }
+
+    static void verify(Duration lease, Duration deadline, String deadlineKey) {
         if (lease.compareTo(deadline) <= 0) {
             throw new IllegalStateException("engram.outbox.lease (" + lease + ") must be longer than"
-                    + " engram.vector.deadline (" + deadline + "): a delivery that outlives its lease"
+                    + " " + deadlineKey + " (" + deadline + "): a delivery that outlives its lease"
                     + " is repeated by another relay while it still runs");
         }
     }

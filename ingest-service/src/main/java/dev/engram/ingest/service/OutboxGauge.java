@@ -7,6 +7,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
@@ -22,19 +24,23 @@ public class OutboxGauge {
     private static final Logger LOG = Logger.getLogger(OutboxGauge.class);
 
     private final OutboxRepository outbox;
-    private final AtomicLong pendingVector = new AtomicLong();
-    private final AtomicLong parkedVector = new AtomicLong();
+    private final Map<OutboxTarget, AtomicLong> pending = new EnumMap<>(OutboxTarget.class);
+    private final Map<OutboxTarget, AtomicLong> parked = new EnumMap<>(OutboxTarget.class);
 
     OutboxGauge(OutboxRepository outbox, MeterRegistry registry) {
         this.outbox = outbox;
-        Gauge.builder("engram.outbox.pending", pendingVector, AtomicLong::get)
-                .description("Outbox rows waiting to be delivered")
-                .tag("target", OutboxTarget.VECTOR.column())
-                .register(registry);
-        Gauge.builder("engram.outbox.parked", parkedVector, AtomicLong::get)
-                .description("Outbox rows no longer retried because the target keeps refusing them")
-                .tag("target", OutboxTarget.VECTOR.column())
-                .register(registry);
+        for (OutboxTarget target : OutboxTarget.values()) {
+            pending.put(target, new AtomicLong());
+            parked.put(target, new AtomicLong());
+            Gauge.builder("engram.outbox.pending", pending.get(target), AtomicLong::get)
+                    .description("Outbox rows waiting to be delivered")
+                    .tag("target", target.column())
+                    .register(registry);
+            Gauge.builder("engram.outbox.parked", parked.get(target), AtomicLong::get)
+                    .description("Outbox rows no longer retried because the target keeps refusing them")
+                    .tag("target", target.column())
+                    .register(registry);
+        }
     }
 
     @Scheduled(
@@ -42,16 +48,18 @@ public class OutboxGauge {
             every = "${engram.outbox.gauge-interval}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> refresh() {
-        return outbox.countPending(OutboxTarget.VECTOR)
-                .invoke(pendingVector::set)
-                .chain(() -> outbox.countParked(OutboxTarget.VECTOR))
-                .invoke(parkedVector::set)
-                .replaceWithVoid()
-                .onFailure()
-                .recoverWithItem(failure -> {
-                    // The relay already reports database outages; the gauge keeps its last value.
-                    LOG.debugf("outbox gauge not refreshed: %s", failure.getMessage());
-                    return null;
-                });
+        Uni<Void> counts = Uni.createFrom().voidItem();
+        for (OutboxTarget target : OutboxTarget.values()) {
+            counts = counts.chain(() -> outbox.countPending(target))
+                    .invoke(pending.get(target)::set)
+                    .chain(() -> outbox.countParked(target))
+                    .invoke(parked.get(target)::set)
+                    .replaceWithVoid();
+        }
+        return counts.onFailure().recoverWithItem(failure -> {
+            // The relay already reports database outages; the gauge keeps its last value.
+            LOG.debugf("outbox gauge not refreshed: %s", failure.getMessage());
+            return null;
+        });
     }
 }

@@ -13,6 +13,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Set;
 
 /** Episodes: idempotent inserts, look-ups by key and per-user counts. */
 @ApplicationScoped
@@ -30,7 +31,9 @@ public class EpisodeRepository implements PanacheRepositoryBase<StoredEpisode, L
                 returning pk
             )
             insert into ingest.outbox (episode_pk, target)
-            select pk, :target from inserted
+            select inserted.pk, t.target
+              from inserted cross join (values ('vector'), ('profile')) as t (target)
+             where t.target in (:targets)
             """;
 
     private final MetadataConverter metadataJson = new MetadataConverter();
@@ -41,25 +44,26 @@ public class EpisodeRepository implements PanacheRepositoryBase<StoredEpisode, L
     }
 
     /**
-     * Stores the episodes, each with one outbox row for {@code target}, in one transaction that
+     * Stores the episodes, each with one outbox row per target in {@code targets}, in one transaction that
      * has committed when the result is emitted; the session's short-term memories are marked
      * changed in the same transaction, before any episode. Emits, per episode and in order, whether
      * this call stored it (false: its id was already stored in the project). Ids must be distinct.
      */
     @WithTransaction
-    public Uni<List<Boolean>> insertAllIfAbsent(EpisodeScope scope, List<EpisodeDraft> episodes, OutboxTarget target) {
+    public Uni<List<Boolean>> insertAllIfAbsent(
+            EpisodeScope scope, List<EpisodeDraft> episodes, Set<OutboxTarget> targets) {
         // One statement at a time: a reactive session does not run statements concurrently.
         return shortTerm
                 .markChanged(scope)
                 .chain(() -> Multi.createFrom()
                         .iterable(episodes)
                         .onItem()
-                        .transformToUniAndConcatenate(episode -> insertIfAbsent(scope, episode, target))
+                        .transformToUniAndConcatenate(episode -> insertIfAbsent(scope, episode, targets))
                         .collect()
                         .asList());
     }
 
-    private Uni<Boolean> insertIfAbsent(EpisodeScope scope, EpisodeDraft episode, OutboxTarget target) {
+    private Uni<Boolean> insertIfAbsent(EpisodeScope scope, EpisodeDraft episode, Set<OutboxTarget> targets) {
         return getSession()
                 .chain(session -> session.createNativeQuery(INSERT_IF_ABSENT)
                         .setParameter("project", scope.project())
@@ -73,7 +77,9 @@ public class EpisodeRepository implements PanacheRepositoryBase<StoredEpisode, L
                         .setParameter("content", episode.content())
                         .setParameter("ts", episode.timestamp().atOffset(ZoneOffset.UTC))
                         .setParameter("metadata", metadataJson.convertToDatabaseColumn(episode.metadata()))
-                        .setParameter("target", target.column())
+                        .setParameter(
+                                "targets",
+                                targets.stream().map(OutboxTarget::column).toList())
                         .executeUpdate())
                 .map(rows -> rows > 0);
     }

@@ -80,11 +80,16 @@ public class OutboxRepository {
                 });
     }
 
-    /** Index delivery confirmed: the rows are done and their episodes are searchable. */
+    /**
+     * Delivery confirmed: the rows are done, and when the target makes episodes searchable
+     * ({@code markIndexed}) their episodes are marked indexed, in one transaction.
+     */
     @WithTransaction
-    public Uni<Void> completeIndexing(OutboxBatch batch) {
+    public Uni<Void> complete(OutboxBatch batch, boolean markIndexed) {
         return Panache.getSession()
-                .chain(session -> markIndexed(session, batch.episodePks())
+                .chain(session -> (markIndexed
+                                ? markIndexed(session, batch.episodePks())
+                                : Uni.createFrom().item(0))
                         .chain(() -> session.createNativeQuery("delete from ingest.outbox where id in (:ids)")
                                 .setParameter("ids", batch.outboxIds())
                                 .executeUpdate()))

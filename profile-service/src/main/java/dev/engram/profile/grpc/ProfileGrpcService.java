@@ -1,38 +1,172 @@
 package dev.engram.profile.grpc;
 
+import dev.engram.profile.config.ProfileConfig;
+import dev.engram.profile.mapping.ProfileMapper;
+import dev.engram.profile.model.ProfileEntry;
+import dev.engram.profile.service.EntryNotCurrentException;
+import dev.engram.profile.service.ExtractionQueue;
+import dev.engram.profile.service.InvalidEditException;
+import dev.engram.profile.service.ProfileEdits;
+import dev.engram.profile.service.ProfileReads;
+import dev.engram.proto.v1.DeleteEntryRequest;
+import dev.engram.proto.v1.DeleteEntryResponse;
+import dev.engram.proto.v1.ForgetEpisodesRequest;
+import dev.engram.proto.v1.ForgetEpisodesResponse;
+import dev.engram.proto.v1.GetHistoryRequest;
+import dev.engram.proto.v1.GetHistoryResponse;
 import dev.engram.proto.v1.GetProfileRequest;
 import dev.engram.proto.v1.GetProfileResponse;
 import dev.engram.proto.v1.ObserveRequest;
 import dev.engram.proto.v1.ObserveResponse;
 import dev.engram.proto.v1.ProfileService;
+import dev.engram.proto.v1.PutEntryRequest;
+import dev.engram.proto.v1.PutEntryResponse;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
 
-/**
- * The profile contract is served so that callers can depend on it now; profile extraction and
- * reads arrive in a later version, and until then both calls say so instead of returning
- * empty profiles that would look like real answers.
- */
+/** The profile contract: validates, maps, and translates outcomes to gRPC status codes. */
 @GrpcService
 public class ProfileGrpcService implements ProfileService {
 
-    static final String NOT_YET = "profile memory arrives in a later version of Engram";
+    private final ExtractionQueue queue;
+    private final ProfileReads reads;
+    private final ProfileEdits edits;
+    private final ProfileConfig config;
+
+    ProfileGrpcService(ExtractionQueue queue, ProfileReads reads, ProfileEdits edits, ProfileConfig config) {
+        this.queue = queue;
+        this.reads = reads;
+        this.edits = edits;
+        this.config = config;
+    }
 
     @Override
     public Uni<ObserveResponse> observe(ObserveRequest request) {
-        return unimplemented("Observe");
+        return checked(() -> ProfileRequests.check(request), () -> {
+            Instant arrival = Instant.now();
+            return queue.observe(request.getEpisodesList().stream()
+                            .map(episode -> ProfileMapper.toObserved(episode, arrival))
+                            .toList())
+                    .map(accepted ->
+                            ObserveResponse.newBuilder().setAccepted(accepted).build());
+        });
     }
 
     @Override
     public Uni<GetProfileResponse> getProfile(GetProfileRequest request) {
-        return unimplemented("GetProfile");
+        return checked(
+                () -> ProfileRequests.check(request),
+                () -> reads.profile(
+                                request.getScope().getProject(),
+                                request.getScope().getUserId(),
+                                request.hasAt() ? ProfileMapper.toInstant(request.getAt()) : null,
+                                ProfileMapper.nullIfEmpty(request.getSubject()),
+                                request.getQuery(),
+                                request.getLimit())
+                        .map(found -> GetProfileResponse.newBuilder()
+                                .addAllEntries(toProto(found))
+                                .build()));
     }
 
-    private static <T> Uni<T> unimplemented(String method) {
-        return Uni.createFrom()
-                .failure(Status.UNIMPLEMENTED
-                        .withDescription(method + ": " + NOT_YET)
-                        .asRuntimeException());
+    @Override
+    public Uni<GetHistoryResponse> getHistory(GetHistoryRequest request) {
+        return checked(
+                () -> ProfileRequests.check(request),
+                () -> reads.history(
+                                request.getScope().getProject(),
+                                request.getScope().getUserId(),
+                                ProfileMapper.nullIfEmpty(request.getSubject()),
+                                ProfileMapper.nullIfEmpty(request.getTag()),
+                                ProfileMapper.nullIfEmpty(request.getFeature()))
+                        .map(found -> GetHistoryResponse.newBuilder()
+                                .addAllEntries(toProto(found))
+                                .build()));
+    }
+
+    @Override
+    public Uni<PutEntryResponse> putEntry(PutEntryRequest request) {
+        return checked(
+                () -> ProfileRequests.check(request),
+                () -> edits.put(
+                                request.getScope().getProject(),
+                                request.getScope().getUserId(),
+                                ProfileMapper.toEdit(request.getEntry(), config.category(), Instant.now()))
+                        .map(result -> PutEntryResponse.newBuilder()
+                                .setEntry(ProfileMapper.toProto(result.entry()))
+                                .setCreated(result.created())
+                                .setReplaced(
+                                        result.replaced() == null
+                                                ? ""
+                                                : result.replaced().toString())
+                                .build())
+                        .onFailure(EntryNotCurrentException.class)
+                        .transform(failure -> Status.FAILED_PRECONDITION
+                                .withDescription(failure.getMessage())
+                                .asRuntimeException())
+                        .onFailure(InvalidEditException.class)
+                        .transform(failure -> {
+                            Violations violations = new Violations();
+                            violations.add(((InvalidEditException) failure).field(), failure.getMessage());
+                            return invalid(violations);
+                        }));
+    }
+
+    @Override
+    public Uni<DeleteEntryResponse> deleteEntry(DeleteEntryRequest request) {
+        return checked(
+                () -> ProfileRequests.check(request),
+                () -> edits.delete(
+                                request.getScope().getProject(),
+                                request.getScope().getUserId(),
+                                UUID.fromString(request.getEntryId()))
+                        .map(deleted -> {
+                            if (!deleted) {
+                                throw Status.NOT_FOUND
+                                        .withDescription(
+                                                "entry_id: no entry " + request.getEntryId() + " for this user")
+                                        .asRuntimeException();
+                            }
+                            return DeleteEntryResponse.getDefaultInstance();
+                        }));
+    }
+
+    @Override
+    public Uni<ForgetEpisodesResponse> forgetEpisodes(ForgetEpisodesRequest request) {
+        return checked(
+                () -> ProfileRequests.check(request),
+                () -> edits.forgetEpisodes(
+                                request.getScope().getProject(),
+                                request.getScope().getUserId(),
+                                request.getEpisodeIdsList())
+                        .map(forgotten -> ForgetEpisodesResponse.newBuilder()
+                                .setEntriesUpdated(forgotten.updated())
+                                .setEntriesDeleted(forgotten.deleted())
+                                .build()));
+    }
+
+    private static List<dev.engram.proto.v1.ProfileEntry> toProto(List<ProfileEntry> entries) {
+        return entries.stream().map(ProfileMapper::toProto).toList();
+    }
+
+    private static RuntimeException invalid(Violations violations) {
+        try {
+            violations.throwIfAny();
+            return new IllegalStateException("no violation recorded");
+        } catch (RuntimeException e) {
+            return e;
+        }
+    }
+
+    /** Runs {@code check} first: its INVALID_ARGUMENT fails the call before anything is touched. */
+    private static <T> Uni<T> checked(Runnable check, Supplier<Uni<T>> work) {
+        return Uni.createFrom().deferred(() -> {
+            check.run();
+            return work.get();
+        });
     }
 }

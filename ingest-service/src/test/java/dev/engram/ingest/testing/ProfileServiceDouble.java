@@ -1,0 +1,66 @@
+package dev.engram.ingest.testing;
+
+import dev.engram.proto.v1.Episode;
+import dev.engram.proto.v1.ObserveRequest;
+import dev.engram.proto.v1.ObserveResponse;
+import dev.engram.proto.v1.ProfileServiceGrpc;
+import io.grpc.Server;
+import io.grpc.Status;
+import io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Stands in for profile-service: a plain gRPC server that records every observed episode (repeats
+ * included) and can be switched to answer UNAVAILABLE, like a service that is down.
+ */
+public class ProfileServiceDouble extends ProfileServiceGrpc.ProfileServiceImplBase {
+
+    private final List<Episode> observed = new CopyOnWriteArrayList<>();
+    private volatile boolean unavailable;
+    private Server server;
+
+    public int start() {
+        try {
+            server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
+                    .addService(this)
+                    .build()
+                    .start();
+            return server.getPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public void stop() throws InterruptedException {
+        server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+
+    public void setUnavailable(boolean unavailable) {
+        this.unavailable = unavailable;
+    }
+
+    /** Every delivery of the episode with this id. */
+    public List<Episode> observed(String episodeId) {
+        return observed.stream().filter(e -> e.getId().equals(episodeId)).toList();
+    }
+
+    @Override
+    public void observe(ObserveRequest request, StreamObserver<ObserveResponse> response) {
+        if (unavailable) {
+            response.onError(
+                    Status.UNAVAILABLE.withDescription("profile double is down").asRuntimeException());
+            return;
+        }
+        observed.addAll(request.getEpisodesList());
+        response.onNext(ObserveResponse.newBuilder()
+                .setAccepted(request.getEpisodesCount())
+                .build());
+        response.onCompleted();
+    }
+}

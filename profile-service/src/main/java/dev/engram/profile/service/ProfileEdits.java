@@ -1,0 +1,149 @@
+package dev.engram.profile.service;
+
+import dev.engram.profile.model.EditResult;
+import dev.engram.profile.model.EntryEdit;
+import dev.engram.profile.model.ProfileEntry;
+import dev.engram.profile.model.ProfileSource;
+import dev.engram.profile.repository.ObservedEpisodeRepository;
+import dev.engram.profile.repository.ProfileEntryRepository;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Changes people make by hand, and the cascade of deleted episodes. Each runs in one transaction
+ * under the user's profile lock, like extraction, so the two never decide on the same state at once.
+ */
+@ApplicationScoped
+public class ProfileEdits {
+
+    /** Entries that lost evidence, and entries deleted because none was left. */
+    public record Forgotten(int updated, int deleted) {}
+
+    private final ProfileEntryRepository entries;
+    private final ObservedEpisodeRepository observed;
+
+    ProfileEdits(ProfileEntryRepository entries, ObservedEpisodeRepository observed) {
+        this.entries = entries;
+        this.observed = observed;
+    }
+
+    /**
+     * Creates the entry under an unknown id; records a new version of a current entry (the old one
+     * closed at the edit's {@code validFrom}, the new one under a fresh id); leaves an identical one
+     * as it is. Fails with {@link EntryNotCurrentException} for a closed or retired entry.
+     */
+    public Uni<EditResult> put(String project, String userId, EntryEdit edit) {
+        return Panache.withTransaction(() -> entries.lockUser(project, userId)
+                .chain(() -> entries.findById(edit.id()))
+                .chain(existing -> {
+                    if (existing == null) {
+                        ProfileEntry created = entry(project, userId, edit.id(), edit);
+                        return entries.persist(created).replaceWith(new EditResult(created, true, null));
+                    }
+                    if (!existing.project.equals(project) || !existing.userId.equals(userId)) {
+                        // Ids are global; another user's entry must look like a taken id, not leak.
+                        throw new EntryNotCurrentException(edit.id());
+                    }
+                    if (existing.validTo != null || existing.retiredAt != null) {
+                        throw new EntryNotCurrentException(edit.id());
+                    }
+                    if (same(existing, edit)) {
+                        return Uni.createFrom().item(new EditResult(existing, false, null));
+                    }
+                    if (edit.validFrom().isBefore(existing.validFrom)) {
+                        throw new InvalidEditException(
+                                "entry.valid_from", "must not be before the current version's valid_from");
+                    }
+                    existing.validTo = edit.validFrom();
+                    ProfileEntry next = entry(project, userId, UUID.randomUUID(), edit);
+                    return entries.persist(next).replaceWith(new EditResult(next, false, existing.id));
+                }));
+    }
+
+    /** Deletes the entry for good; emits false when the user has no entry with this id. */
+    public Uni<Boolean> delete(String project, String userId, UUID id) {
+        return Panache.withTransaction(() -> entries.lockUser(project, userId)
+                .chain(() -> entries.findOwned(project, userId, id))
+                .chain(found -> found == null
+                        ? Uni.createFrom().item(false)
+                        : entries.delete(found).replaceWith(true)));
+    }
+
+    /**
+     * Episodes were deleted: their ids leave every version's evidence, versions left with none are
+     * deleted (an entry that never had evidence, such as a manual one, stays), and the episodes are
+     * dropped from the extraction queue.
+     */
+    public Uni<Forgotten> forgetEpisodes(String project, String userId, List<String> episodeIds) {
+        Set<String> gone = new HashSet<>(episodeIds);
+        return Panache.withTransaction(() -> entries.lockUser(project, userId)
+                .chain(() -> observed.forget(project, userId, episodeIds))
+                .chain(() -> entries.history(project, userId))
+                .chain(all -> {
+                    List<ProfileEntry> emptied = new ArrayList<>();
+                    int updated = 0;
+                    for (ProfileEntry entry : all) {
+                        List<String> kept = new ArrayList<>();
+                        for (String id : entry.evidence) {
+                            if (!gone.contains(id)) {
+                                kept.add(id);
+                            }
+                        }
+                        if (kept.size() == entry.evidence.length) {
+                            continue;
+                        }
+                        if (kept.isEmpty()) {
+                            emptied.add(entry);
+                        } else {
+                            entry.evidence = kept.toArray(String[]::new);
+                            updated++;
+                        }
+                    }
+                    int changed = updated;
+                    return deleteAll(emptied).replaceWith(() -> new Forgotten(changed, emptied.size()));
+                }));
+    }
+
+    private Uni<Void> deleteAll(List<ProfileEntry> doomed) {
+        Uni<Void> chain = Uni.createFrom().voidItem();
+        for (ProfileEntry entry : doomed) {
+            chain = chain.chain(() -> entries.delete(entry));
+        }
+        return chain;
+    }
+
+    private static boolean same(ProfileEntry existing, EntryEdit edit) {
+        return existing.subject.equals(edit.subject())
+                && existing.category.equals(edit.category())
+                && existing.tag.equals(edit.tag())
+                && existing.feature.equals(edit.feature())
+                && existing.value.equals(edit.value());
+    }
+
+    private static ProfileEntry entry(String project, String userId, UUID id, EntryEdit edit) {
+        ProfileEntry entry = new ProfileEntry();
+        entry.id = id;
+        entry.project = project;
+        entry.userId = userId;
+        entry.subject = edit.subject();
+        entry.category = edit.category();
+        entry.tag = edit.tag();
+        entry.feature = edit.feature();
+        entry.value = edit.value();
+        entry.validFrom = edit.validFrom();
+        entry.evidence =
+                Objects.requireNonNullElse(edit.evidence(), List.<String>of()).toArray(String[]::new);
+        entry.source = ProfileSource.MANUAL;
+        entry.confidence = edit.confidence();
+        entry.recordedAt = Instant.now();
+        return entry;
+    }
+}

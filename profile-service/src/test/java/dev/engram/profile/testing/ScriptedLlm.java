@@ -1,0 +1,124 @@
+package dev.engram.profile.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+
+/**
+ * A local OpenAI-compatible endpoint that answers every chat completion with a scripted text, or
+ * fails with a scripted HTTP status, and records what it was asked.
+ */
+public class ScriptedLlm {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One chat completion request as received. */
+    public record Call(String authorization, JsonNode body) {
+
+        public String model() {
+            return body.path("model").asText();
+        }
+
+        /** Every message of the request, system and user, joined. */
+        public String prompt() {
+            StringBuilder prompt = new StringBuilder();
+            body.path("messages")
+                    .forEach(message ->
+                            prompt.append(message.path("content").asText()).append('\n'));
+            return prompt.toString();
+        }
+    }
+
+    private final List<Call> calls = new CopyOnWriteArrayList<>();
+    private volatile String answer = "{\"commands\": []}";
+    private volatile int failureStatus;
+    private HttpServer server;
+
+    public int start() {
+        try {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        server.createContext("/", this::handle);
+        server.setExecutor(Executors.newCachedThreadPool());
+        server.start();
+        return server.getAddress().getPort();
+    }
+
+    public void stop() {
+        server.stop(0);
+    }
+
+    public void answer(String text) {
+        this.answer = text;
+        this.failureStatus = 0;
+    }
+
+    /** Every following call fails with this HTTP status. */
+    public void failWith(int status) {
+        this.failureStatus = status;
+    }
+
+    /** The calls whose prompt contains {@code text}. */
+    public List<Call> callsMentioning(String text) {
+        return calls.stream().filter(call -> call.prompt().contains(text)).toList();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            JsonNode body = JSON.readTree(exchange.getRequestBody().readAllBytes());
+            if (!exchange.getRequestURI().getPath().endsWith("/chat/completions")) {
+                respond(exchange, 404, Map.of("error", Map.of("message", "not scripted")));
+                return;
+            }
+            calls.add(new Call(exchange.getRequestHeaders().getFirst("Authorization"), body));
+            int status = failureStatus;
+            if (status != 0) {
+                respond(exchange, status, Map.of("error", Map.of("message", "scripted failure")));
+                return;
+            }
+            respond(
+                    exchange,
+                    200,
+                    Map.of(
+                            "id",
+                            "chatcmpl-scripted",
+                            "object",
+                            "chat.completion",
+                            "created",
+                            1_700_000_000,
+                            "model",
+                            body.path("model").asText(),
+                            "choices",
+                            List.of(Map.of(
+                                    "index",
+                                    0,
+                                    "message",
+                                    Map.of("role", "assistant", "content", answer),
+                                    "finish_reason",
+                                    "stop")),
+                            "usage",
+                            Map.of("prompt_tokens", 10, "completion_tokens", 5, "total_tokens", 15)));
+        }
+    }
+
+    private static void respond(HttpExchange exchange, int status, Object body) throws IOException {
+        byte[] bytes = JSON.writeValueAsString(body).getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+}
