@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -75,7 +76,7 @@ public final class BenchMain {
         EngramRun engram = options.gateway() == null
                 ? engramOnPrivatePlatform(dataset, evaluation, ids)
                 : engramOn(options.gateway(), dataset, evaluation, ids);
-        List<RetrieverResult> results = new ArrayList<>(List.of(engram.recall()));
+        List<RetrieverResult> results = new ArrayList<>(engram.recall());
         int depth = Math.max(MIN_BASELINE_DEPTH, options.topK());
         Progress.log("baseline bm25");
         try (FlatBm25Baseline bm25 = new FlatBm25Baseline(dataset.conversations(), depth)) {
@@ -114,7 +115,7 @@ public final class BenchMain {
                 + (model == null || model.isBlank() ? "the service default" : model) + ")";
     }
 
-    private record EngramRun(IngestResult ingest, RetrieverResult recall, LatencyResult latency) {}
+    private record EngramRun(IngestResult ingest, List<RetrieverResult> recall, LatencyResult latency) {}
 
     private EngramRun engramOnPrivatePlatform(LocomoDataset dataset, RecallEvaluation evaluation, RunIds ids) {
         EmbeddedPlatform platform = EmbeddedPlatform.create();
@@ -144,8 +145,12 @@ public final class BenchMain {
         Progress.log(
                 "searchable after %.1f s (%.1f episodes/s); quality pass",
                 ingest.searchableSeconds(), ingest.episodesPerSecond());
-        RetrieverResult recall = evaluation.evaluate(
-                new EngramRetriever(gateway, ids, options.topK(), options.expand(), options.rerankers()));
+        List<String> modes = options.modes().isEmpty() ? Collections.singletonList(null) : options.modes();
+        List<RetrieverResult> recall = new ArrayList<>();
+        for (String mode : modes) {
+            recall.add(evaluation.evaluate(
+                    new EngramRetriever(gateway, ids, options.topK(), options.expand(), options.rerankers(), mode)));
+        }
         Progress.log("latency pass");
         LatencyResult latency = new LatencyPass(gateway, ids).run(dataset.questions());
         return new EngramRun(ingest, recall, latency);

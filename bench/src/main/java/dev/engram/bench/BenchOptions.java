@@ -12,6 +12,7 @@ import java.util.List;
  * @param expand the {@code expand_context} of the quality pass, or {@code null} for none
  * @param baselineModels the models of the dense baselines; empty for none
  * @param rerankers the rerankers Engram is asked to use; empty for the service's default
+ * @param modes the search modes measured, one quality pass each; empty for one pass in the service's default
  */
 public record BenchOptions(
         Path data,
@@ -20,13 +21,15 @@ public record BenchOptions(
         int topK,
         ExpandContext expand,
         List<BaselineModel> baselineModels,
-        List<String> rerankers) {
+        List<String> rerankers,
+        List<String> modes) {
 
     static final int DEFAULT_TOP_K = 50;
     static final String USAGE = String.join(
             "\n",
             "usage: bin/engram-bench [--data FILE] [--gateway URL] [--out DIR] [--top-k N] [--expand B,A]",
             "                        [--baseline-models all-minilm-l6-v2,bge-small-en-v1.5|none] [--rerankers a,b]",
+            "                        [--modes direct,split,chain,auto]",
             "  --data             LoCoMo-format JSON (default ../shared/data/locomo/locomo-dev.json from the repo root)",
             "  --gateway          measure a running platform (default: start a private one and stop it afterwards)",
             "  --out              where the JSON and markdown results go (default bench/target/results)",
@@ -34,11 +37,13 @@ public record BenchOptions(
             "  --expand           expand_context before,after of the quality pass (default: not sent)",
             "  --baseline-models  dense baselines to compute in-process (default both)",
             "  --rerankers        rerankers Engram fuses (rrf, bm25, embedding, cross-encoder; default: the service's)",
+            "  --modes            search modes to measure, one quality pass each on the same ingest (default: the service's)",
             "Set ENGRAM_API_KEY when the gateway requires authentication.");
 
     public BenchOptions {
         baselineModels = List.copyOf(baselineModels);
         rerankers = List.copyOf(rerankers);
+        modes = List.copyOf(modes);
         if (topK < 1 || topK > 100) {
             throw new IllegalArgumentException("--top-k must be 1-100 (the gateway's limit), was " + topK);
         }
@@ -53,6 +58,7 @@ public record BenchOptions(
         ExpandContext expand = null;
         List<BaselineModel> models = List.of(BaselineModel.values());
         List<String> rerankers = List.of();
+        List<String> modes = List.of();
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (option.equals("--help") || option.equals("-h")) {
@@ -69,15 +75,19 @@ public record BenchOptions(
                 case "--top-k" -> topK = parseInt(option, value);
                 case "--expand" -> expand = ExpandContext.parse(value);
                 case "--baseline-models" -> models = models(value);
-                case "--rerankers" ->
-                    rerankers = Arrays.stream(value.split(","))
-                            .map(String::trim)
-                            .filter(name -> !name.isEmpty())
-                            .toList();
+                case "--rerankers" -> rerankers = names(value);
+                case "--modes" -> modes = names(value);
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
-        return new BenchOptions(data, gateway, out, topK, expand, models, rerankers);
+        return new BenchOptions(data, gateway, out, topK, expand, models, rerankers, modes);
+    }
+
+    private static List<String> names(String value) {
+        return Arrays.stream(value.split(","))
+                .map(String::trim)
+                .filter(name -> !name.isEmpty())
+                .toList();
     }
 
     private static List<BaselineModel> models(String value) {

@@ -15,23 +15,29 @@ public final class EngramRetriever implements Retriever {
     private final int topK;
     private final ExpandContext expand;
     private final List<String> rerankers;
+    private final String mode;
 
     /**
      * @param expand neighbours to ask for, or {@code null} to leave the gateway's default
      * @param rerankers rerankers to ask for; empty for the service's default
+     * @param mode the search mode to ask for, or {@code null} to leave the service's default
      */
-    public EngramRetriever(GatewayClient gateway, RunIds ids, int topK, ExpandContext expand, List<String> rerankers) {
+    public EngramRetriever(
+            GatewayClient gateway, RunIds ids, int topK, ExpandContext expand, List<String> rerankers, String mode) {
         this.gateway = gateway;
         this.ids = ids;
         this.topK = topK;
         this.expand = expand;
         this.rerankers = List.copyOf(rerankers);
+        this.mode = mode;
     }
 
-    /** "engram", with the rerankers in brackets when they are not the service's default. */
+    /** "engram", then the mode in parentheses and the rerankers in brackets when they are asked for. */
     @Override
     public String name() {
-        return rerankers.isEmpty() ? "engram" : "engram[" + String.join("+", rerankers) + "]";
+        return "engram"
+                + (mode == null ? "" : " (" + mode + ")")
+                + (rerankers.isEmpty() ? "" : "[" + String.join("+", rerankers) + "]");
     }
 
     @Override
@@ -46,6 +52,9 @@ public final class EngramRetriever implements Retriever {
         body.put("top_k", topK);
         if (expand != null) {
             body.putObject("expand_context").put("before", expand.before()).put("after", expand.after());
+        }
+        if (mode != null) {
+            body.put("mode", mode);
         }
         body.putArray("include").add("episodic");
         if (!rerankers.isEmpty()) {

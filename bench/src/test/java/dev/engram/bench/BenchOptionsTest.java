@@ -38,7 +38,11 @@ class BenchOptionsTest {
                     "--expand",
                     "1,2",
                     "--baseline-models",
-                    "bge-small-en-v1.5"
+                    "bge-small-en-v1.5",
+                    "--rerankers",
+                    "rrf, bm25",
+                    "--modes",
+                    "direct,chain"
                 },
                 home);
 
@@ -47,6 +51,8 @@ class BenchOptionsTest {
         assertThat(options.topK()).isEqualTo(20);
         assertThat(options.expand()).isEqualTo(new ExpandContext(1, 2));
         assertThat(options.baselineModels()).containsExactly(BaselineModel.BGE_SMALL_EN_V15);
+        assertThat(options.rerankers()).containsExactly("rrf", "bm25");
+        assertThat(options.modes()).containsExactly("direct", "chain");
         assertThat(BenchOptions.parse(new String[] {"--baseline-models", "none"}, home)
                         .baselineModels())
                 .isEmpty();

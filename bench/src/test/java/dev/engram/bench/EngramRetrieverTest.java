@@ -39,16 +39,18 @@ class EngramRetrieverTest {
         RunIds ids = new RunIds("bench-test");
         Question question = new Question("conv-a", "Which marathon?", 1, List.of("D2:2"));
 
-        JsonNode plain = new EngramRetriever(gateway, ids, 50, null, List.of()).request(question);
+        JsonNode plain = new EngramRetriever(gateway, ids, 50, null, List.of(), null).request(question);
         assertThat(plain.toString())
                 .isEqualTo("{\"user_id\":\"bench-test.conv-a\",\"query\":\"Which marathon?\",\"top_k\":50,"
                         + "\"include\":[\"episodic\"]}");
 
-        JsonNode expanded =
-                new EngramRetriever(gateway, ids, 20, new ExpandContext(1, 2), List.of("bm25")).request(question);
+        JsonNode expanded = new EngramRetriever(gateway, ids, 20, new ExpandContext(1, 2), List.of("bm25"), "chain")
+                .request(question);
         assertThat(expanded.path("expand_context").toString()).isEqualTo("{\"before\":1,\"after\":2}");
         assertThat(expanded.path("top_k").asInt()).isEqualTo(20);
         assertThat(expanded.path("rerankers").toString()).isEqualTo("[\"bm25\"]");
+        assertThat(expanded.path("mode").asText()).isEqualTo("chain");
         assertThat(plain.has("rerankers")).isFalse();
+        assertThat(plain.has("mode")).isFalse();
     }
 }

@@ -83,10 +83,27 @@ class MemoryRoundTripIT {
     }
 
     @Test
-    void search_of_one_user_never_returns_another_users_episodes() {
-        for (String query : List.of("parrot named Mango", "northern lights flights", "purple carrots", "violin")) {
-            assertThat(Gateway.episodeIds(gateway.search("nadia", query, 10))).allMatch(id -> id.startsWith("nadia-"));
-            assertThat(Gateway.episodeIds(gateway.search("owen", query, 10))).allMatch(id -> id.startsWith("owen-"));
+    void no_strategy_returns_another_users_episodes() {
+        List<String> queries = List.of(
+                "parrot named Mango",
+                "northern lights flights",
+                "purple carrots",
+                "violin",
+                "What do Nadia and Owen grow and fly?",
+                "What is the name of Owen's sister's parrot?");
+        for (String mode : List.of("direct", "split", "chain", "auto")) {
+            for (String query : queries) {
+                for (String user : List.of("nadia", "owen")) {
+                    JsonPath result =
+                            gateway.search(Map.of("user_id", user, "query", query, "top_k", 10, "mode", mode));
+
+                    assertThat(Gateway.episodeIds(result))
+                            .as("%s search of %s for %s", mode, user, query)
+                            .isNotEmpty()
+                            .allMatch(id -> id.startsWith(user + "-"));
+                    assertThat(result.getString("context")).doesNotContain(user.equals("nadia") ? "Owen:" : "Nadia:");
+                }
+            }
         }
     }
 

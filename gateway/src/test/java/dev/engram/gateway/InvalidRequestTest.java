@@ -166,7 +166,7 @@ class InvalidRequestTest {
                 search("top_k a string", "{'user_id':'u1','query':'q','top_k':'5'}", "top_k"),
                 search("top_k a fraction", "{'user_id':'u1','query':'q','top_k':5.5}", "top_k"),
                 search("top_k beyond int", "{'user_id':'u1','query':'q','top_k':99999999999}", "top_k"),
-                search("mode not yet available", "{'user_id':'u1','query':'q','mode':'split'}", "mode"),
+                search("mode a number", "{'user_id':'u1','query':'q','mode':7}", "mode"),
                 search("unknown mode", "{'user_id':'u1','query':'q','mode':'banana'}", "mode"),
                 search(
                         "negative before",
@@ -322,14 +322,14 @@ class InvalidRequestTest {
     }
 
     @Test
-    void modes_of_later_versions_are_rejected_naming_the_supported_ones() {
+    void unknown_modes_are_rejected_naming_the_supported_ones() {
         given().contentType(ContentType.JSON)
-                .body(json("{'user_id':'u1','query':'q','mode':'chain'}"))
+                .body(json("{'user_id':'u1','query':'q','mode':'tree'}"))
                 .post("/v1/memories/search")
                 .then()
                 .statusCode(400)
                 .body("errors[0].field", equalTo("mode"))
-                .body("errors[0].message", containsString("supported modes: auto, direct"));
+                .body("errors[0].message", containsString("supported modes: auto, direct, split, chain"));
     }
 
     @Test

@@ -84,7 +84,7 @@ public interface GatewayConfig {
         String mode();
 
         /** Modes the retrieval service implements in this version; others are rejected as bad input. */
-        @WithDefault("auto,direct")
+        @WithDefault("auto,direct,split,chain")
         List<String> supportedModes();
 
         /** Episodes of the same session returned before each match. */

@@ -120,6 +120,8 @@ public class SearchMapping {
                 trace.getReason(),
                 trace.getQueriesList(),
                 trace.getLlmCalls(),
+                trace.getTokensIn(),
+                trace.getTokensOut(),
                 trace.getTookMs(),
                 trace.getStageMsMap());
     }

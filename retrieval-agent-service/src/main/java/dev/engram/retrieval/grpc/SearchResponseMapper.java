@@ -34,6 +34,8 @@ final class SearchResponseMapper {
                 .setReason(trace.reason())
                 .addAllQueries(trace.queries())
                 .setLlmCalls(trace.llmCalls())
+                .setTokensIn(trace.tokensIn())
+                .setTokensOut(trace.tokensOut())
                 .setTookMs(trace.tookMs())
                 .putAllStageMs(trace.stageMs())
                 .build();

@@ -8,7 +8,11 @@ public enum SearchMode {
     /** Let the service choose the strategy. */
     AUTO("auto"),
     /** One vector search, contextualized. */
-    DIRECT("direct");
+    DIRECT("direct"),
+    /** Independent single-hop sub-queries searched in parallel, merged and reranked together. */
+    SPLIT("split"),
+    /** Rounds of search, each round's query built from what the previous rounds found. */
+    CHAIN("chain");
 
     private final String wireName;
 

@@ -3,9 +3,16 @@ package dev.engram.retrieval.model;
 import java.util.List;
 import java.util.Map;
 
-/** How a search was answered: which strategy ran, why, and where the time went. */
+/** How a search was answered: which strategy ran, why, what it asked, what the LLM cost and where the time went. */
 public record SearchTrace(
-        String mode, String reason, List<String> queries, int llmCalls, long tookMs, Map<String, Long> stageMs) {
+        String mode,
+        String reason,
+        List<String> queries,
+        int llmCalls,
+        long tokensIn,
+        long tokensOut,
+        long tookMs,
+        Map<String, Long> stageMs) {
 
     public SearchTrace {
         queries = List.copyOf(queries);

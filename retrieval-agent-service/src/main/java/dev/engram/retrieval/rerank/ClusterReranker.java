@@ -26,6 +26,14 @@ public interface ClusterReranker {
         return true;
     }
 
+    /**
+     * False when the scores do not depend on the query (retrieval order); such a reranker is asked
+     * once even when a search reranks against several queries.
+     */
+    default boolean readsQuery() {
+        return true;
+    }
+
     /** One score per candidate, in the order given; higher means more relevant. */
     double[] score(String query, List<RerankCandidate> candidates);
 }

@@ -63,23 +63,29 @@ public class ClusterReranking {
         return chosen(requested).stream().anyMatch(ClusterReranker::blocking);
     }
 
-    /**
-     * The candidates reordered best first, at most {@code topK}, each carrying its rerank score (higher
-     * is better; comparable only within one search). Candidates must come in retrieval order.
-     */
+    /** The candidates reordered best first against one query; see {@link #rerank(List, List, List, int)}. */
     public List<EpisodeCluster> rerank(
             String query, List<String> requested, List<EpisodeCluster> candidates, int topK) {
+        return rerank(List.of(query), requested, candidates, topK);
+    }
+
+    /**
+     * The candidates reordered best first, at most {@code topK}, each carrying its rerank score (higher
+     * is better; comparable only within one search). Candidates must come in retrieval order. With
+     * several queries (the question and its sub-queries or rewrites), each reranker first fuses its
+     * rankings for every query it applies to, so a cluster that answers any part of the question
+     * rises, and only then are the rerankers fused with each other, each counting once.
+     */
+    public List<EpisodeCluster> rerank(
+            List<String> queries, List<String> requested, List<EpisodeCluster> candidates, int topK) {
         List<RerankCandidate> offered = new ArrayList<>(candidates.size());
         for (int i = 0; i < candidates.size(); i++) {
             offered.add(new RerankCandidate(candidates.get(i), text(candidates.get(i)), i));
         }
         List<double[]> scores = new ArrayList<>();
         for (ClusterReranker reranker : chosen(requested)) {
-            if (!reranker.appliesTo(query)) {
-                continue;
-            }
             try {
-                scores.add(reranker.score(query, offered));
+                scoresAcrossQueries(reranker, queries, offered).ifPresent(scores::add);
             } catch (RuntimeException e) {
                 Log.warnf(e, "Reranker %s failed; this search goes on without it", reranker.name());
             }
@@ -95,6 +101,22 @@ public class ClusterReranking {
                 .limit(topK)
                 .map(i -> withScore(candidates.get(i), fused[i]))
                 .toList();
+    }
+
+    /** One reranker's scores; with several queries, its per-query rankings fused into one. */
+    private Optional<double[]> scoresAcrossQueries(
+            ClusterReranker reranker, List<String> queries, List<RerankCandidate> offered) {
+        List<String> asked = reranker.readsQuery() ? queries : queries.subList(0, 1);
+        List<double[]> perQuery = new ArrayList<>();
+        for (String query : asked) {
+            if (reranker.appliesTo(query)) {
+                perQuery.add(reranker.score(query, offered));
+            }
+        }
+        if (perQuery.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(perQuery.size() == 1 ? perQuery.get(0) : fuse(perQuery, offered.size(), rrfK));
     }
 
     private List<ClusterReranker> chosen(List<String> requested) {

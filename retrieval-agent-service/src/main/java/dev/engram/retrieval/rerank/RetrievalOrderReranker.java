@@ -14,6 +14,11 @@ public class RetrievalOrderReranker implements ClusterReranker {
     public static final String NAME = "rrf";
 
     @Override
+    public boolean readsQuery() {
+        return false;
+    }
+
+    @Override
     public String name() {
         return NAME;
     }

@@ -3,41 +3,38 @@ package dev.engram.retrieval.service;
 import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.EpisodeContext;
 import dev.engram.proto.v1.ShortTermMemory;
+import dev.engram.retrieval.agent.Gathered;
 import dev.engram.retrieval.client.IngestClient;
 import dev.engram.retrieval.config.RetrievalConfig;
 import dev.engram.retrieval.model.EpisodeCluster;
 import dev.engram.retrieval.model.Nucleus;
-import dev.engram.retrieval.model.SearchMode;
 import dev.engram.retrieval.model.SearchRequest;
 import dev.engram.retrieval.model.SearchResult;
-import dev.engram.retrieval.model.SearchTrace;
 import dev.engram.retrieval.rerank.ClusterReranking;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
- * The direct search: nuclei from one vector search, each widened to its neighbours in the same
- * session, overlapping or touching neighbourhoods merged, the candidates reranked, the best
- * {@code top_k} written as context. When the session's short-term memory is asked for, it is read
- * alongside, and long-term results leave out the episodes it already shows. No LLM is involved.
+ * What every strategy shares once it has its nuclei: the best ones widened to their neighbours in
+ * the same session, overlapping or touching neighbourhoods merged, the candidates reranked against
+ * every query the strategy asked, the best {@code top_k} written as context. When the session's
+ * short-term memory is asked for, long-term results leave out the episodes it already shows.
  */
 @ApplicationScoped
-public class DirectSearchPipeline {
+public class ClusterPipeline {
 
-    static final String VECTOR_SEARCH = "vector_search";
     static final String SHORT_TERM = "short_term";
     static final String CONTEXT = "context";
     static final String RERANK = "rerank";
     static final String ASSEMBLE = "assemble";
+    // Nuclei of different queries are merged by rank with the customary constant.
+    private static final int NUCLEUS_FUSION_K = 60;
 
-    private final NucleusSearch nucleusSearch;
     private final IngestClient ingest;
     private final ClusterBuilder clusterBuilder;
     private final ClusterReranking reranking;
@@ -45,15 +42,13 @@ public class DirectSearchPipeline {
     private final SearchMetrics metrics;
     private final RetrievalConfig config;
 
-    public DirectSearchPipeline(
-            NucleusSearch nucleusSearch,
+    public ClusterPipeline(
             IngestClient ingest,
             ClusterBuilder clusterBuilder,
             ClusterReranking reranking,
             ContextAssembler contextAssembler,
             SearchMetrics metrics,
             RetrievalConfig config) {
-        this.nucleusSearch = nucleusSearch;
         this.ingest = ingest;
         this.clusterBuilder = clusterBuilder;
         this.reranking = reranking;
@@ -62,52 +57,42 @@ public class DirectSearchPipeline {
         this.config = config;
     }
 
-    /** Runs the search; {@code reason} explains in the trace why this strategy was chosen. */
-    public Uni<SearchResult> run(SearchRequest request, String reason) {
-        return Uni.createFrom().deferred(() -> {
-            long started = System.nanoTime();
-            Map<String, Long> stageMs = new ConcurrentHashMap<>();
-            Uni<List<Nucleus>> nuclei = nucleusSearch
-                    .find(request)
-                    .invoke(() -> stageMs.put(VECTOR_SEARCH, metrics.stage(VECTOR_SEARCH, started)));
-            Uni<Optional<ShortTermMemory>> shortTerm = shortTerm(request, stageMs);
-            return Uni.combine().all().unis(nuclei, shortTerm).asTuple().chain(found -> {
-                Optional<ShortTermMemory> recent = found.getItem2();
-                Set<String> shown = recent.map(DirectSearchPipeline::episodeIds).orElse(Set.of());
-                List<Nucleus> kept = found.getItem1().stream()
-                        .filter(nucleus -> !shown.contains(nucleus.episodeId()))
-                        // Nuclei come best first, so the best ones are a prefix.
-                        .limit((long) request.topK() * config.contextFactor())
-                        .toList();
-                return contextualize(request, kept, stageMs)
-                        .map(contexts -> clusters(request, kept, contexts, shown))
-                        .emitOn(
-                                reranking.blocking(request.rerankers())
-                                        ? Infrastructure.getDefaultWorkerPool()
-                                        : Runnable::run)
-                        .map(candidates -> rerank(request, candidates, stageMs))
-                        .map(clusters -> assemble(request, clusters, recent, stageMs, reason, started));
-            });
-        });
-    }
-
-    private Uni<Optional<ShortTermMemory>> shortTerm(SearchRequest request, Map<String, Long> stageMs) {
+    /** The session's short-term memory when the request asks for it; read alongside the nucleus search. */
+    public Uni<Optional<ShortTermMemory>> shortTerm(SearchRequest request, TraceLog trace) {
         if (!request.wantsShortTerm()) {
             return Uni.createFrom().item(Optional.empty());
         }
         long started = System.nanoTime();
         return ingest.shortTerm(request.scope())
-                .invoke(() -> stageMs.put(SHORT_TERM, metrics.stage(SHORT_TERM, started)))
+                .invoke(() -> trace.stage(SHORT_TERM, metrics.stage(SHORT_TERM, started)))
                 .map(Optional::of);
     }
 
+    /**
+     * Clusters and context from what a strategy gathered: the nuclei each query found (best first
+     * per query), reranked against every query it asked, the user's question first.
+     */
+    public Uni<SearchResult> finish(
+            SearchRequest request, Gathered gathered, Optional<ShortTermMemory> recent, TraceLog trace) {
+        Set<String> shown = recent.map(ClusterPipeline::episodeIds).orElse(Set.of());
+        List<Nucleus> kept = NucleusFusion.fuse(gathered.rankings(), NUCLEUS_FUSION_K).stream()
+                .filter(nucleus -> !shown.contains(nucleus.episodeId()))
+                // Nuclei come best first, so the best ones are a prefix.
+                .limit((long) request.topK() * config.contextFactor())
+                .toList();
+        return contextualize(request, kept, trace)
+                .map(contexts -> clusters(request, kept, contexts, shown))
+                .emitOn(reranking.blocking(request.rerankers()) ? Infrastructure.getDefaultWorkerPool() : Runnable::run)
+                .map(candidates -> rerank(request, gathered, candidates, trace))
+                .map(clusters -> assemble(request, clusters, recent, trace));
+    }
+
     /** Reads one episode more on each side than a cluster keeps, to see which clusters touch. */
-    private Uni<List<EpisodeContext>> contextualize(
-            SearchRequest request, List<Nucleus> nuclei, Map<String, Long> stageMs) {
+    private Uni<List<EpisodeContext>> contextualize(SearchRequest request, List<Nucleus> nuclei, TraceLog trace) {
         long started = System.nanoTime();
         List<String> ids = nuclei.stream().map(Nucleus::episodeId).toList();
         return ingest.context(request.scope(), ids, request.before() + 1, request.after() + 1)
-                .invoke(() -> stageMs.put(CONTEXT, metrics.stage(CONTEXT, started)));
+                .invoke(() -> trace.stage(CONTEXT, metrics.stage(CONTEXT, started)));
     }
 
     private List<EpisodeCluster> clusters(
@@ -130,28 +115,27 @@ public class DirectSearchPipeline {
     }
 
     private List<EpisodeCluster> rerank(
-            SearchRequest request, List<EpisodeCluster> candidates, Map<String, Long> stageMs) {
+            SearchRequest request, Gathered gathered, List<EpisodeCluster> candidates, TraceLog trace) {
         long started = System.nanoTime();
-        List<EpisodeCluster> ranked =
-                reranking.rerank(request.query(), request.rerankers(), candidates, request.topK());
-        stageMs.put(RERANK, metrics.stage(RERANK, started));
+        List<EpisodeCluster> ranked;
+        if (gathered.spreadOverSessions()) {
+            List<EpisodeCluster> all =
+                    reranking.rerank(gathered.queries(), request.rerankers(), candidates, candidates.size());
+            ranked = SessionSpread.spread(all).stream().limit(request.topK()).toList();
+        } else {
+            ranked = reranking.rerank(gathered.queries(), request.rerankers(), candidates, request.topK());
+        }
+        trace.stage(RERANK, metrics.stage(RERANK, started));
         return ranked;
     }
 
     private SearchResult assemble(
-            SearchRequest request,
-            List<EpisodeCluster> clusters,
-            Optional<ShortTermMemory> shortTerm,
-            Map<String, Long> stageMs,
-            String reason,
-            long searchStarted) {
+            SearchRequest request, List<EpisodeCluster> clusters, Optional<ShortTermMemory> shortTerm, TraceLog trace) {
         long started = System.nanoTime();
         String context = contextAssembler.assemble(shortTerm, clusters, request.maxContextTokens());
-        stageMs.put(ASSEMBLE, metrics.stage(ASSEMBLE, started));
-        String mode = SearchMode.DIRECT.wireName();
-        SearchTrace trace = new SearchTrace(
-                mode, reason, List.of(request.query()), 0, metrics.search(mode, searchStarted), stageMs);
-        return new SearchResult(clusters, context, trace, shortTerm);
+        trace.stage(ASSEMBLE, metrics.stage(ASSEMBLE, started));
+        long tookMs = metrics.search(trace.mode().wireName(), trace.startedNanos());
+        return new SearchResult(clusters, context, trace.finish(tookMs), shortTerm);
     }
 
     private static Set<String> episodeIds(ShortTermMemory memory) {

@@ -25,7 +25,12 @@ public class NucleusSearch {
     }
 
     public Uni<List<Nucleus>> find(SearchRequest request) {
-        return vector.search(request.scope(), request.query(), hitLimit(request.topK()), request.filter())
+        return find(request, request.query());
+    }
+
+    /** The nuclei of {@code query} within the request's scope and filter. */
+    public Uni<List<Nucleus>> find(SearchRequest request, String query) {
+        return vector.search(request.scope(), query, hitLimit(request.topK()), request.filter())
                 .map(NucleusSearch::nuclei);
     }
 
@@ -40,12 +45,12 @@ public class NucleusSearch {
      * part of an episode, so one episode may be hit several times.
      */
     static List<Nucleus> nuclei(List<VectorHit> hits) {
-        Map<String, Float> best = new LinkedHashMap<>();
+        Map<String, VectorHit> best = new LinkedHashMap<>();
         for (VectorHit hit : hits) {
-            best.merge(hit.getEpisodeId(), hit.getScore(), Math::max);
+            best.merge(hit.getEpisodeId(), hit, (kept, other) -> other.getScore() > kept.getScore() ? other : kept);
         }
         List<Nucleus> nuclei = new ArrayList<>(best.size());
-        best.forEach((episodeId, score) -> nuclei.add(new Nucleus(episodeId, score)));
+        best.forEach((episodeId, hit) -> nuclei.add(new Nucleus(episodeId, hit.getScore(), hit.getText())));
         return nuclei;
     }
 }

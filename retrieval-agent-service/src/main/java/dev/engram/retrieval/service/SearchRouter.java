@@ -1,27 +1,55 @@
 package dev.engram.retrieval.service;
 
+import dev.engram.retrieval.agent.ModeSelector;
+import dev.engram.retrieval.agent.SearchStrategy;
+import dev.engram.retrieval.agent.rules.RouteDecision;
+import dev.engram.retrieval.model.SearchMode;
 import dev.engram.retrieval.model.SearchRequest;
 import dev.engram.retrieval.model.SearchResult;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import java.util.EnumMap;
+import java.util.Map;
 
-/** Chooses the strategy that answers a search and records why in the trace. */
+/**
+ * Answers a search: picks the strategy (the one asked for, or for {@code auto} the one ToolSelect
+ * chooses), lets it gather nuclei while the session's short-term memory is read, and hands both to
+ * the shared cluster pipeline. The trace says which strategy ran and why.
+ */
 @ApplicationScoped
 public class SearchRouter {
 
-    static final String DIRECT_REQUESTED = "direct search requested";
-    static final String NO_ROUTING_YET = "auto: routing between strategies is not available yet, so direct search ran";
+    private final Map<SearchMode, SearchStrategy> strategies = new EnumMap<>(SearchMode.class);
+    private final ModeSelector selector;
+    private final ClusterPipeline pipeline;
 
-    private final DirectSearchPipeline direct;
-
-    public SearchRouter(DirectSearchPipeline direct) {
-        this.direct = direct;
+    public SearchRouter(Instance<SearchStrategy> available, ModeSelector selector, ClusterPipeline pipeline) {
+        available.forEach(strategy -> strategies.put(strategy.mode(), strategy));
+        this.selector = selector;
+        this.pipeline = pipeline;
     }
 
     public Uni<SearchResult> search(SearchRequest request) {
-        return switch (request.mode()) {
-            case DIRECT -> direct.run(request, DIRECT_REQUESTED);
-            case AUTO -> direct.run(request, NO_ROUTING_YET);
-        };
+        return Uni.createFrom().deferred(() -> {
+            TraceLog trace = new TraceLog();
+            var gathered = decide(request, trace).chain(decision -> {
+                trace.chose(decision.mode(), decision.reason());
+                return strategies.get(decision.mode()).gather(request, trace);
+            });
+            return Uni.combine()
+                    .all()
+                    .unis(gathered, pipeline.shortTerm(request, trace))
+                    .asTuple()
+                    .chain(found -> pipeline.finish(request, found.getItem1(), found.getItem2(), trace));
+        });
+    }
+
+    private Uni<RouteDecision> decide(SearchRequest request, TraceLog trace) {
+        if (request.mode() == SearchMode.AUTO) {
+            return selector.select(request, trace);
+        }
+        return Uni.createFrom()
+                .item(new RouteDecision(request.mode(), request.mode().wireName() + " search requested"));
     }
 }

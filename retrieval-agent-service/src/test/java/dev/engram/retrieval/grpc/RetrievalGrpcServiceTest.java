@@ -146,13 +146,13 @@ class RetrievalGrpcServiceTest {
     }
 
     @Test
-    void auto_mode_runs_the_direct_search_and_says_routing_is_not_available() {
+    void auto_mode_without_an_llm_routes_a_single_hop_question_to_a_direct_search() {
         downstream.hits("s1-4", 0.9);
 
         RetrievalResponse response = search(r -> r.setMode("auto"));
 
         assertThat(response.getTrace().getMode()).isEqualTo("direct");
-        assertThat(response.getTrace().getReason()).contains("routing").contains("not available");
+        assertThat(response.getTrace().getReason()).isEqualTo("rules: a single-hop question");
         assertThat(response.getTrace().getQueriesList()).containsExactly("when did Caroline go to the support group?");
         assertThat(response.getTrace().getLlmCalls()).isZero();
         assertThat(response.getTrace().getStageMsMap())

@@ -84,6 +84,47 @@ class ClusterRerankingTest {
     }
 
     @Test
+    void several_queries_are_fused_within_each_reranker_and_a_query_blind_one_is_asked_once() {
+        List<String> asked = new java.util.ArrayList<>();
+        ClusterReranker byQuery = new ClusterReranker() {
+            @Override
+            public String name() {
+                return "by-query";
+            }
+
+            @Override
+            public double[] score(String query, List<RerankCandidate> candidates) {
+                asked.add(query);
+                return query.equals("question") ? new double[] {0, 1, 9} : new double[] {0, 9, 1};
+            }
+        };
+        ClusterReranker order = new ClusterReranker() {
+            @Override
+            public String name() {
+                return "order";
+            }
+
+            @Override
+            public boolean readsQuery() {
+                return false;
+            }
+
+            @Override
+            public double[] score(String query, List<RerankCandidate> candidates) {
+                asked.add("order:" + query);
+                return new double[] {3, 2, 1};
+            }
+        };
+        ClusterReranking reranking = reranking(List.of("by-query", "order"), byQuery, order);
+
+        List<EpisodeCluster> ranked = reranking.rerank(List.of("question", "sub-query"), List.of(), CANDIDATES, 3);
+
+        // by-query: b and c tie across the two queries (retrieval order puts b first); order: a, b, c.
+        assertThat(ids(ranked)).containsExactly("b", "a", "c");
+        assertThat(asked).containsExactly("question", "sub-query", "order:question");
+    }
+
+    @Test
     void a_default_that_is_not_available_stops_the_service_at_start() {
         assertThatThrownBy(() -> reranking(List.of("cross-encoder"), fixed("likes-c", 0, 1, 2)))
                 .isInstanceOf(IllegalStateException.class)

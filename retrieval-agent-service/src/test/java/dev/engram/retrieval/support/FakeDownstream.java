@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -33,6 +34,7 @@ public final class FakeDownstream {
     private final List<VectorSearchRequest> vectorRequests = new CopyOnWriteArrayList<>();
     private final List<GetContextRequest> contextRequests = new CopyOnWriteArrayList<>();
     private volatile List<VectorHit> hits = List.of();
+    private final Map<String, List<VectorHit>> hitsByQuery = new ConcurrentHashMap<>();
     private volatile Status vectorFailure;
     private final AtomicInteger vectorFailuresLeft = new AtomicInteger();
     private final List<GetShortTermRequest> shortTermRequests = new CopyOnWriteArrayList<>();
@@ -44,6 +46,7 @@ public final class FakeDownstream {
         similarity = Map.of();
         shortTermRequests.clear();
         hits = List.of();
+        hitsByQuery.clear();
         vectorFailure = null;
         vectorFailuresLeft.set(0);
         vectorRequests.clear();
@@ -52,6 +55,19 @@ public final class FakeDownstream {
 
     /** The hits the next searches return, best first: pairs of episode id and score. */
     public void hits(Object... idsAndScores) {
+        hits = scripted(idsAndScores);
+    }
+
+    /** The hits searches for exactly this query return, instead of the general ones. */
+    public void hitsFor(String query, Object... idsAndScores) {
+        hitsByQuery.put(query, scripted(idsAndScores));
+    }
+
+    /**
+     * The hits for pairs of episode id and score; each hit's text is the stored episode's content,
+     * speaker first, as vector-service returns the unit that matched.
+     */
+    private List<VectorHit> scripted(Object... idsAndScores) {
         List<VectorHit> scripted = new ArrayList<>();
         for (int i = 0; i < idsAndScores.length; i += 2) {
             String id = (String) idsAndScores[i];
@@ -59,9 +75,18 @@ public final class FakeDownstream {
                     .setEpisodeId(id)
                     .setUnitId(id + "#" + i)
                     .setScore(((Number) idsAndScores[i + 1]).floatValue())
+                    .setText(textOf(id))
                     .build());
         }
-        hits = scripted;
+        return scripted;
+    }
+
+    private String textOf(String id) {
+        return stored.stream()
+                .filter(episode -> episode.getId().equals(id))
+                .findFirst()
+                .map(episode -> episode.getProducer() + ": " + episode.getContent())
+                .orElse("");
     }
 
     /** The next {@code times} vector searches fail with {@code status}. */
@@ -101,7 +126,9 @@ public final class FakeDownstream {
                     response.onError(vectorFailure.asRuntimeException());
                     return;
                 }
-                List<VectorHit> answer = hits.stream().limit(request.getLimit()).toList();
+                List<VectorHit> answer = hitsByQuery.getOrDefault(request.getQuery(), hits).stream()
+                        .limit(request.getLimit())
+                        .toList();
                 response.onNext(
                         VectorSearchResponse.newBuilder().addAllHits(answer).build());
                 response.onCompleted();

@@ -1,0 +1,118 @@
+package dev.engram.retrieval.agent;
+
+import dev.engram.retrieval.model.Nucleus;
+import dev.engram.retrieval.model.SearchRequest;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The memory of one chain: the rankings of every round, the evidence read so far (numbered as the
+ * LLM sees it), the evidence it judged useful, the queries asked and the feedback terms used. One
+ * chain runs its rounds one after another, so this needs no locking.
+ */
+final class ChainState {
+
+    // The LLM sees at most this much accumulated evidence, to bound the prompt.
+    private static final int MAX_EVIDENCE_SHOWN = 20;
+
+    private final SearchRequest request;
+    private final List<List<Nucleus>> rankings = new ArrayList<>();
+    private final List<String> queries = new ArrayList<>();
+    private final Set<String> normalizedQueries = new HashSet<>();
+    private final List<Nucleus> evidence = new ArrayList<>();
+    private final Set<String> evidenceIds = new HashSet<>();
+    private final Set<String> usefulIds = new LinkedHashSet<>();
+    private final Set<String> usedTerms = new HashSet<>();
+    private List<Nucleus> latest = List.of();
+
+    ChainState(SearchRequest request) {
+        this.request = request;
+    }
+
+    SearchRequest request() {
+        return request;
+    }
+
+    int rounds() {
+        return rankings.size();
+    }
+
+    /** Records a round: its ranking, and its best nuclei not seen in earlier rounds as new evidence. */
+    void found(String query, List<Nucleus> nuclei, int evidencePerRound) {
+        queries.add(query);
+        normalizedQueries.add(normalize(query));
+        rankings.add(nuclei);
+        List<Nucleus> fresh = new ArrayList<>();
+        for (Nucleus nucleus : nuclei) {
+            if (fresh.size() >= evidencePerRound) {
+                break;
+            }
+            if (evidenceIds.add(nucleus.episodeId())) {
+                fresh.add(nucleus);
+            }
+        }
+        evidence.addAll(fresh);
+        latest = fresh;
+    }
+
+    boolean isNew(String query) {
+        return !normalizedQueries.contains(normalize(query));
+    }
+
+    /** The evidence so far as the LLM reads it: "[n] text", numbered from 1. */
+    String numberedEvidence() {
+        StringBuilder text = new StringBuilder();
+        List<Nucleus> shown = evidence.subList(0, Math.min(evidence.size(), MAX_EVIDENCE_SHOWN));
+        for (int i = 0; i < shown.size(); i++) {
+            text.append('[')
+                    .append(i + 1)
+                    .append("] ")
+                    .append(shown.get(i).text())
+                    .append('\n');
+        }
+        return text.toString();
+    }
+
+    /** Marks evidence the LLM judged useful, by the numbers it was shown with; others are ignored. */
+    void useful(List<Integer> numbers) {
+        int shown = Math.min(evidence.size(), MAX_EVIDENCE_SHOWN);
+        for (int number : numbers) {
+            if (number >= 1 && number <= shown) {
+                usefulIds.add(evidence.get(number - 1).episodeId());
+            }
+        }
+    }
+
+    /** Texts of the last round's new evidence, best first. */
+    List<String> latestEvidence() {
+        return latest.stream().map(Nucleus::text).toList();
+    }
+
+    Set<String> usedTerms() {
+        return usedTerms;
+    }
+
+    void used(List<String> terms) {
+        usedTerms.addAll(terms);
+    }
+
+    /** Every round's ranking; the evidence judged useful, when there is any, as a ranking of its own first. */
+    Gathered gathered() {
+        List<List<Nucleus>> all = new ArrayList<>();
+        if (!usefulIds.isEmpty()) {
+            all.add(evidence.stream()
+                    .filter(nucleus -> usefulIds.contains(nucleus.episodeId()))
+                    .toList());
+        }
+        all.addAll(rankings);
+        return new Gathered(all, queries, true);
+    }
+
+    private static String normalize(String query) {
+        return query.strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+    }
+}

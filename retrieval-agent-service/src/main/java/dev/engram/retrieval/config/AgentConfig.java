@@ -1,0 +1,58 @@
+package dev.engram.retrieval.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** The retrieval agent: how far the split and chain strategies go, and what they may spend on the LLM. */
+@ConfigMapping(prefix = "engram.retrieval.agent")
+public interface AgentConfig {
+
+    /** Most sub-queries a split search runs besides the question itself. */
+    @WithDefault("6")
+    int maxSubQueries();
+
+    /** The chain strategy. */
+    Chain chain();
+
+    /** Limits on LLM use by searches. */
+    Llm llm();
+
+    interface Chain {
+
+        /** Most rounds of search, the first included. */
+        @WithDefault("3")
+        int maxRounds();
+
+        /** Confidence at which the LLM's "sufficient" ends the chain early. */
+        @WithDefault("0.8")
+        double sufficientConfidence();
+
+        /** Best new nuclei of a round read as its evidence. */
+        @WithDefault("5")
+        int evidencePerRound();
+
+        /** Terms taken from a round's evidence into the next query, when no LLM writes it. */
+        @WithDefault("4")
+        int feedbackTerms();
+    }
+
+    interface Llm {
+
+        /** LLM calls one search may make; past it the search goes on with the rule-based paths. */
+        @WithDefault("5")
+        int callsPerSearch();
+
+        /** LLM calls per minute per project, over all replicas' searches in this process. */
+        @WithDefault("600")
+        int callsPerMinute();
+
+        /** Time one attempt may take before it counts as failed. */
+        @WithDefault("5s")
+        Duration timeout();
+
+        /** Further attempts after a failed one, before the rule-based fallback takes over. */
+        @WithDefault("1")
+        int retries();
+    }
+}

@@ -1,0 +1,67 @@
+package dev.engram.retrieval.service;
+
+import dev.engram.retrieval.model.SearchMode;
+import dev.engram.retrieval.model.SearchTrace;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What one search has done so far, written by every stage and strategy as it goes. Stages of a
+ * strategy may run in parallel, so every method is safe to call from several threads.
+ */
+public final class TraceLog {
+
+    private final long startedNanos = System.nanoTime();
+    private final Map<String, Long> stageMs = new ConcurrentHashMap<>();
+    private final List<String> queries = new ArrayList<>();
+    private SearchMode mode;
+    private String reason = "";
+    private int llmCalls;
+    private long tokensIn;
+    private long tokensOut;
+
+    public long startedNanos() {
+        return startedNanos;
+    }
+
+    public synchronized void chose(SearchMode chosen, String why) {
+        this.mode = chosen;
+        this.reason = why;
+    }
+
+    public synchronized SearchMode mode() {
+        return mode;
+    }
+
+    /** Records a query sent to the index; the same query twice is listed once. */
+    public synchronized void queried(String query) {
+        if (!queries.contains(query)) {
+            queries.add(query);
+        }
+    }
+
+    public synchronized List<String> queries() {
+        return List.copyOf(queries);
+    }
+
+    public synchronized void llmCall(long in, long out) {
+        llmCalls++;
+        tokensIn += in;
+        tokensOut += out;
+    }
+
+    public synchronized int llmCalls() {
+        return llmCalls;
+    }
+
+    /** Adds to a stage's time, since a strategy may pass through one stage several times. */
+    public void stage(String stage, long millis) {
+        stageMs.merge(stage, millis, Long::sum);
+    }
+
+    public synchronized SearchTrace finish(long tookMs) {
+        return new SearchTrace(mode.wireName(), reason, queries, llmCalls, tokensIn, tokensOut, tookMs, stageMs);
+    }
+}

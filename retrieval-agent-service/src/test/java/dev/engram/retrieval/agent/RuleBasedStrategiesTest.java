@@ -1,0 +1,156 @@
+package dev.engram.retrieval.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.engram.proto.v1.GetContextRequest;
+import dev.engram.proto.v1.RetrievalResponse;
+import dev.engram.proto.v1.VectorSearchRequest;
+import dev.engram.retrieval.support.Conversation;
+import dev.engram.retrieval.support.FakeDownstream;
+import dev.engram.retrieval.support.FakeDownstreamResource;
+import dev.engram.retrieval.support.FakeDownstreamResource.InjectFakeDownstream;
+import dev.engram.retrieval.support.SearchChannel;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.net.URL;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The strategies with no LLM configured: the rule-based router, splitter and feedback chain. */
+@QuarkusTest
+@WithTestResource(FakeDownstreamResource.class)
+class RuleBasedStrategiesTest {
+
+    private static final String TWO_PEOPLE = "What do Caroline and Melanie like to paint?";
+    private static final String RELATION = "What is the name of Caroline's sister?";
+
+    @InjectFakeDownstream
+    FakeDownstream downstream;
+
+    @TestHTTPResource
+    URL url;
+
+    private SearchChannel channel;
+
+    @BeforeEach
+    void connect() {
+        downstream.reset();
+        channel = new SearchChannel(url);
+    }
+
+    @AfterEach
+    void disconnect() throws InterruptedException {
+        channel.close();
+    }
+
+    @Test
+    void split_searches_the_question_and_one_query_per_named_person() {
+        downstream.hits("s1-3", 0.9);
+
+        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode("split"));
+
+        List<String> expected =
+                List.of(TWO_PEOPLE, "What do Caroline like to paint?", "What do Melanie like to paint?");
+        assertThat(queries()).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(response.getTrace().getQueriesList()).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(response.getTrace().getMode()).isEqualTo("split");
+        assertThat(response.getTrace().getLlmCalls()).isZero();
+    }
+
+    @Test
+    void split_merges_what_each_sub_query_found() {
+        downstream.hits("s1-3", 0.9);
+        downstream.hitsFor("What do Melanie like to paint?", "s2-4", 0.8);
+
+        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode("split"));
+
+        assertThat(SearchChannel.nucleusIds(response)).contains("s1-3", "s2-4");
+    }
+
+    @Test
+    void a_question_without_parts_is_searched_once_in_split_mode() {
+        downstream.hits("s1-3", 0.9);
+
+        channel.search("when did Caroline go to the support group?", r -> r.setMode("split"));
+
+        assertThat(queries()).containsExactly("when did Caroline go to the support group?");
+    }
+
+    @Test
+    void chain_asks_again_with_terms_from_the_first_rounds_evidence() {
+        downstream.hits("s1-3", 0.9, "s2-2", 0.8);
+
+        RetrievalResponse response = channel.search(RELATION, r -> r.setMode("chain"));
+
+        List<String> asked = queries();
+        assertThat(asked).hasSizeBetween(2, 3);
+        assertThat(asked.get(0)).isEqualTo(RELATION);
+        assertThat(asked.get(1)).startsWith(RELATION + " ").contains("message");
+        assertThat(response.getTrace().getQueriesList()).containsExactlyElementsOf(asked);
+        assertThat(response.getTrace().getMode()).isEqualTo("chain");
+    }
+
+    @Test
+    void chain_keeps_the_evidence_of_every_round() {
+        downstream.hitsFor(RELATION, "s1-3", 0.9);
+        downstream.hits("s2-4", 0.9);
+
+        RetrievalResponse response = channel.search(RELATION, r -> r.setMode("chain"));
+
+        assertThat(SearchChannel.nucleusIds(response)).contains("s1-3", "s2-4");
+    }
+
+    @Test
+    void chain_stops_when_the_evidence_adds_no_new_term() {
+        channel.search(RELATION, r -> r.setMode("chain"));
+
+        assertThat(queries()).containsExactly(RELATION);
+    }
+
+    @Test
+    void auto_chains_a_question_that_reaches_someone_through_a_relation() {
+        downstream.hits("s1-3", 0.9);
+
+        RetrievalResponse response = channel.search(RELATION, r -> r.setMode("auto"));
+
+        assertThat(response.getTrace().getMode()).isEqualTo("chain");
+        assertThat(response.getTrace().getReason()).startsWith("rules:").contains("Caroline's sister");
+    }
+
+    @Test
+    void auto_splits_a_question_about_two_named_people() {
+        downstream.hits("s1-3", 0.9);
+
+        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode("auto"));
+
+        assertThat(response.getTrace().getMode()).isEqualTo("split");
+        assertThat(response.getTrace().getQueriesList()).hasSize(3);
+    }
+
+    @Test
+    void every_strategy_reads_only_the_users_own_memory() {
+        downstream.hits("s1-3", 0.9, "x-1", 0.8, "s2-2", 0.7);
+        for (String mode : List.of("direct", "split", "chain", "auto")) {
+            for (String query : List.of(TWO_PEOPLE, RELATION)) {
+                RetrievalResponse response = channel.search(query, r -> r.setMode(mode));
+
+                assertThat(SearchChannel.episodeIds(response)).isNotEmpty().doesNotContain("x-1");
+            }
+        }
+        assertThat(downstream.vectorRequests())
+                .extracting(VectorSearchRequest::getScope)
+                .containsOnly(Conversation.scope());
+        assertThat(downstream.contextRequests())
+                .extracting(GetContextRequest::getScope)
+                .containsOnly(Conversation.scope());
+    }
+
+    private List<String> queries() {
+        return downstream.vectorRequests().stream()
+                .map(VectorSearchRequest::getQuery)
+                .toList();
+    }
+}
