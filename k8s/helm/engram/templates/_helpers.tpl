@@ -30,7 +30,7 @@ service's application.properties.
 ingest-service: [gateway, retrieval-agent-service]
 vector-service: [gateway, ingest-service, retrieval-agent-service]
 retrieval-agent-service: [gateway]
-profile-service: [gateway]
+profile-service: [gateway, ingest-service]
 {{- end -}}
 
 {{- define "engram.selectorLabels" -}}
@@ -128,6 +128,7 @@ timeout unless llm.timeout is set.
 {{- define "engram.env.ingest" -}}
 {{ include "engram.env.database" . }}
 {{ include "engram.grpcClient" (dict "root" . "client" "vector" "target" "vector-service") }}
+{{ include "engram.grpcClient" (dict "root" . "client" "profile" "target" "profile-service") }}
 {{ include "engram.env.llm" . }}
 {{- end -}}
 
