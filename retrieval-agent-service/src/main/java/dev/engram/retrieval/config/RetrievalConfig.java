@@ -28,6 +28,14 @@ public interface RetrievalConfig {
     @WithDefault("3")
     int contextFactor();
 
+    /**
+     * How large a cluster may grow by merging, in neighbourhoods: one nucleus with its neighbours
+     * is one neighbourhood ({@code before + 1 + after} episodes). Neighbourhoods that meet merge until
+     * the cluster would exceed this many; the next one starts a cluster of its own.
+     */
+    @WithDefault("2")
+    int maxMergedWindows();
+
     /** Clusters returned when a request leaves {@code top_k} unset (0). */
     @WithDefault("10")
     int defaultTopK();

@@ -17,7 +17,11 @@ import java.util.Set;
 /**
  * Turns nuclei and their neighbourhoods into clusters. Neighbourhoods that overlap or touch become
  * one cluster, so the caller never reads an episode twice and never gets one stretch of dialogue cut
- * into two pieces that compete with each other.
+ * into two pieces that compete with each other. A cluster stops growing at a size cap: without one,
+ * a lively stretch of dialogue where many nuclei sit side by side merges into a single cluster of
+ * dozens of episodes, and the reader has to wade through all of it, in session order, before the
+ * second-best cluster. A neighbourhood that meets a full cluster keeps only the episodes that
+ * cluster does not already hold.
  */
 @ApplicationScoped
 public class ClusterBuilder {
@@ -37,10 +41,10 @@ public class ClusterBuilder {
      * sessions. Each context is expected to reach one episode further on each side than the cluster
      * keeps ({@code before + 1}, {@code after + 1}): that extra episode is how touching is detected,
      * and it is not part of the cluster. Nuclei without a context (deleted since they were indexed)
-     * are dropped.
+     * are dropped. A cluster grows by merging to at most {@code maxEpisodes} episodes.
      */
     public List<EpisodeCluster> build(
-            List<Nucleus> nuclei, List<EpisodeContext> contexts, int before, int after, int limit) {
+            List<Nucleus> nuclei, List<EpisodeContext> contexts, int before, int after, int limit, int maxEpisodes) {
         Map<String, EpisodeContext> contextById = new HashMap<>();
         contexts.forEach(context -> contextById.putIfAbsent(context.getEpisodeId(), context));
 
@@ -51,21 +55,30 @@ public class ClusterBuilder {
             if (context != null && drafts.stream().noneMatch(d -> d.contains(nucleus.episodeId()))) {
                 Draft draft = Draft.of(nucleus, position, context.getEpisodesList(), before, after);
                 if (draft != null) {
-                    absorb(drafts, draft);
+                    absorb(drafts, draft, maxEpisodes);
                 }
             }
         }
         return drafts.stream().sorted(RETRIEVAL_ORDER).map(Draft::toCluster).toList();
     }
 
-    /** Adds a draft, merging it with every draft it overlaps or touches (transitively). */
-    private static void absorb(List<Draft> drafts, Draft incoming) {
+    /**
+     * Adds a draft, merging it with every draft it overlaps or touches while the result stays within
+     * {@code maxEpisodes}; from a draft too large to merge with, it only drops the shared episodes.
+     * Drafts are disjoint and a new nucleus is in none of them, so a draft never loses its nucleus.
+     */
+    private static void absorb(List<Draft> drafts, Draft incoming, int maxEpisodes) {
         Draft merged = incoming;
         for (var it = drafts.iterator(); it.hasNext(); ) {
             Draft existing = it.next();
             if (existing.meets(merged)) {
-                merged = existing.mergedWith(merged);
-                it.remove();
+                Draft joined = existing.mergedWith(merged);
+                if (joined.size() <= maxEpisodes) {
+                    merged = joined;
+                    it.remove();
+                } else {
+                    merged.dropAll(existing);
+                }
             }
         }
         drafts.add(merged);
@@ -110,6 +123,17 @@ public class ClusterBuilder {
 
         boolean contains(String episodeId) {
             return members.containsKey(episodeId);
+        }
+
+        int size() {
+            return members.size();
+        }
+
+        /** Gives up the episodes {@code other} holds (never this draft's own nucleus). */
+        void dropAll(Draft other) {
+            other.members.keySet().stream()
+                    .filter(id -> !id.equals(nucleus.episodeId()))
+                    .forEach(members::remove);
         }
 
         /** Overlapping or adjacent: one's reach includes a member of the other. */

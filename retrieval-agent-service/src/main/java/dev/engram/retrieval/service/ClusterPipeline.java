@@ -98,8 +98,10 @@ public class ClusterPipeline {
     private List<EpisodeCluster> clusters(
             SearchRequest request, List<Nucleus> nuclei, List<EpisodeContext> contexts, Set<String> shown) {
         int candidates = request.topK() * Math.max(1, config.rerank().depthFactor());
+        int window = request.before() + request.after() + 1;
+        int maxEpisodes = window * Math.max(1, config.maxMergedWindows());
         List<EpisodeCluster> clusters =
-                clusterBuilder.build(nuclei, contexts, request.before(), request.after(), candidates);
+                clusterBuilder.build(nuclei, contexts, request.before(), request.after(), candidates, maxEpisodes);
         if (shown.isEmpty()) {
             return clusters;
         }

@@ -19,6 +19,9 @@ class ClusterBuilderTest {
     private static final Map<String, Episode> STORED =
             Conversation.episodes().stream().collect(Collectors.toMap(Episode::getId, Function.identity()));
 
+    // Large enough that no test cluster reaches it, except where a test says otherwise.
+    private static final int NO_CAP = 1000;
+
     private final ClusterBuilder builder = new ClusterBuilder();
 
     @Test
@@ -30,7 +33,8 @@ class ClusterBuilderTest {
                         context("s1-2", "s1-1", "s1-2", "s1-3", "s1-4")),
                 1,
                 1,
-                10);
+                10,
+                NO_CAP);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s2-4", "s1-2");
         assertThat(clusters).extracting(EpisodeCluster::score).containsExactly(0.9f, 0.4f);
@@ -45,7 +49,8 @@ class ClusterBuilderTest {
                 List.of(context("s1-4", "s1-2", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7")),
                 1,
                 2,
-                10);
+                10,
+                NO_CAP);
 
         assertThat(ids(clusters.get(0))).containsExactly("s1-3", "s1-4", "s1-5", "s1-6");
     }
@@ -59,7 +64,8 @@ class ClusterBuilderTest {
                         context("s1-3", "s1-1", "s1-2", "s1-3", "s1-4", "s1-5")),
                 1,
                 1,
-                10);
+                10,
+                NO_CAP);
 
         assertThat(clusters).singleElement().satisfies(cluster -> {
             assertThat(cluster.nucleusId()).isEqualTo("s1-5");
@@ -76,7 +82,8 @@ class ClusterBuilderTest {
                 List.of(context("s1-1", "s1-1", "s1-2", "s1-3"), context("s1-3", "s1-2", "s1-3", "s1-4", "s1-5")),
                 0,
                 1,
-                10);
+                10,
+                NO_CAP);
 
         assertThat(clusters).singleElement().satisfies(cluster -> {
             assertThat(cluster.nucleusId()).isEqualTo("s1-1");
@@ -91,7 +98,8 @@ class ClusterBuilderTest {
                 List.of(context("s1-1", "s1-1", "s1-2"), context("s1-4", "s1-3", "s1-4", "s1-5")),
                 0,
                 0,
-                10);
+                10,
+                NO_CAP);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-1", "s1-4");
     }
@@ -106,7 +114,8 @@ class ClusterBuilderTest {
                         context("s1-4", "s1-2", "s1-3", "s1-4", "s1-5", "s1-6")),
                 0,
                 0,
-                10);
+                10,
+                NO_CAP);
 
         assertThat(clusters).hasSize(3);
 
@@ -118,7 +127,8 @@ class ClusterBuilderTest {
                         context("s1-4", "s1-2", "s1-3", "s1-4", "s1-5", "s1-6")),
                 1,
                 1,
-                10);
+                10,
+                NO_CAP);
 
         assertThat(widened).singleElement().satisfies(cluster -> {
             assertThat(cluster.nucleusId()).isEqualTo("s1-1");
@@ -133,7 +143,8 @@ class ClusterBuilderTest {
                 List.of(context("s1-8", "s1-7", "s1-8"), context("s2-1", "s2-1", "s2-2")),
                 1,
                 1,
-                10);
+                10,
+                NO_CAP);
 
         assertThat(clusters).hasSize(2);
     }
@@ -145,7 +156,8 @@ class ClusterBuilderTest {
                 List.of(context("s1-1", "s1-1"), context("s1-5", "s1-5"), context("s2-3", "s2-3")),
                 0,
                 0,
-                2);
+                2,
+                NO_CAP);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-5", "s2-3");
     }
@@ -159,7 +171,8 @@ class ClusterBuilderTest {
                         context("s1-7", "s1-5", "s1-6", "s1-7", "s1-8")),
                 1,
                 1,
-                1);
+                1,
+                NO_CAP);
 
         assertThat(clusters).hasSize(1);
         assertThat(ids(clusters.get(0))).containsExactly("s1-4", "s1-5", "s1-6");
@@ -175,7 +188,8 @@ class ClusterBuilderTest {
                         context("s2-1", "s2-1", "s2-2")),
                 1,
                 1,
-                2);
+                2,
+                NO_CAP);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-5", "s2-1");
         assertThat(ids(clusters.get(0))).containsExactly("s1-4", "s1-5", "s1-6");
@@ -192,7 +206,8 @@ class ClusterBuilderTest {
                 .addAllEpisodes(List.of(later, secondArrival, firstArrival))
                 .build();
 
-        List<EpisodeCluster> clusters = builder.build(List.of(new Nucleus("second", 1f)), List.of(context), 5, 5, 10);
+        List<EpisodeCluster> clusters =
+                builder.build(List.of(new Nucleus("second", 1f)), List.of(context), 5, 5, 10, NO_CAP);
 
         assertThat(ids(clusters.get(0))).containsExactly("first", "second", "late");
     }
@@ -204,7 +219,8 @@ class ClusterBuilderTest {
                 List.of(context("s1-1", "s1-1")),
                 1,
                 2,
-                10);
+                10,
+                NO_CAP);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-1");
     }
@@ -219,5 +235,23 @@ class ClusterBuilderTest {
 
     private static List<String> ids(EpisodeCluster cluster) {
         return cluster.episodes().stream().map(Episode::getId).toList();
+    }
+
+    @Test
+    void a_full_cluster_stops_growing_and_the_next_neighbourhood_keeps_only_its_own_episodes() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-2", 0.9f), new Nucleus("s1-4", 0.8f), new Nucleus("s1-6", 0.7f)),
+                List.of(
+                        context("s1-2", "s1-1", "s1-2", "s1-3"),
+                        context("s1-4", "s1-3", "s1-4", "s1-5"),
+                        context("s1-6", "s1-5", "s1-6", "s1-7")),
+                0,
+                1,
+                10,
+                4);
+
+        assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-2", "s1-6");
+        assertThat(ids(clusters.get(0))).containsExactly("s1-2", "s1-3", "s1-4", "s1-5");
+        assertThat(ids(clusters.get(1))).containsExactly("s1-6", "s1-7");
     }
 }
