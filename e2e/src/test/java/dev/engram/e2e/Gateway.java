@@ -64,6 +64,47 @@ final class Gateway {
                 .jsonPath();
     }
 
+    /** The user's profile; {@code query} holds optional query parameters such as {@code at}. */
+    JsonPath profile(String user, Map<String, ?> query) {
+        return given().baseUri(url)
+                .queryParams(query)
+                .get("/v1/users/" + user + "/profile")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+    }
+
+    JsonPath profileHistory(String user) {
+        return given().baseUri(url)
+                .get("/v1/users/" + user + "/profile/history")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+    }
+
+    /** Writes a profile entry by hand, expecting {@code status} (201 created, 200 a new version). */
+    JsonPath putProfileEntry(String user, String entryId, Map<String, Object> entry, int status) {
+        return given().baseUri(url)
+                .contentType(ContentType.JSON)
+                .body(entry)
+                .put("/v1/users/" + user + "/profile/" + entryId)
+                .then()
+                .statusCode(status)
+                .extract()
+                .jsonPath();
+    }
+
+    /** Deletes a profile entry; the status tells whether it existed (204) or not (404). */
+    int deleteProfileEntry(String user, String entryId) {
+        return given().baseUri(url)
+                .delete("/v1/users/" + user + "/profile/" + entryId)
+                .then()
+                .extract()
+                .statusCode();
+    }
+
     /** Waits until everything accepted for the user is searchable. */
     void awaitIndexed(String user, Duration timeout) throws InterruptedException {
         Instant deadline = Instant.now().plus(timeout);

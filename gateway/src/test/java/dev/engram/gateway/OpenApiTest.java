@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class OpenApiTest {
 
     @Test
-    void openapi_document_describes_the_memory_endpoints() {
+    void openapi_document_describes_the_memory_and_profile_endpoints() {
         given().queryParam("format", "json")
                 .get("/q/openapi")
                 .then()
@@ -22,6 +22,12 @@ class OpenApiTest {
                 .body("paths", hasKey("/v1/memories/search"))
                 .body("paths", hasKey("/v1/memories/status"))
                 .body("paths", hasKey("/v1/sessions/{session_id}/short-term"))
+                .body("paths", hasKey("/v1/users/{user_id}/profile"))
+                .body("paths", hasKey("/v1/users/{user_id}/profile/history"))
+                .body("paths", hasKey("/v1/users/{user_id}/profile/{entry_id}"))
+                .body("paths.'/v1/users/{user_id}/profile/{entry_id}'.put.responses", hasKey("409"))
+                .body("components.schemas.SearchResponse.properties", hasKey("profile"))
+                .body("components.schemas.SearchResponse.properties", hasKey("warnings"))
                 .body("paths.'/v1/memories'.post.responses", hasKey("201"))
                 .body("components.schemas.AddMemoriesRequest.properties", hasKey("user_id"))
                 .body("components.schemas.SearchResponse.properties", hasKey("episodic"));

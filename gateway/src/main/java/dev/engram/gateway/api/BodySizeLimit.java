@@ -18,16 +18,19 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Quarkus answers a body over {@code quarkus.http.limits.max-body-size} with an empty 413 before any
  * resource runs. This route runs just before that check and gives the same answer as a problem document.
- * Searches get their own, smaller limit ({@code engram.gateway.limits.max-search-body-size}): that limit is
- * sized for a batch of episodes, and a search body is parsed on the event loop.
+ * Searches and profile edits get their own, smaller limits ({@code engram.gateway.limits.max-search-body-size},
+ * {@code max-profile-body-size}): the general limit is sized for a batch of episodes, and their bodies are
+ * parsed on the event loop.
  */
 @ApplicationScoped
 public class BodySizeLimit {
 
     private static final String SEARCH_PATH = "/v1/memories/search";
+    private static final String PROFILE_PATHS = "/v1/users/";
 
     private final long maxBodySize;
     private final long maxSearchBodySize;
+    private final long maxProfileBodySize;
     private final byte[] problem;
 
     public BodySizeLimit(
@@ -38,6 +41,8 @@ public class BodySizeLimit {
         this.maxBodySize = maxBodySize.asLongValue();
         this.maxSearchBodySize =
                 Math.min(this.maxBodySize, config.limits().maxSearchBodySize().asLongValue());
+        this.maxProfileBodySize =
+                Math.min(this.maxBodySize, config.limits().maxProfileBodySize().asLongValue());
         this.problem = json.writeValueAsBytes(Problems.forStatus(413).getEntity());
     }
 
@@ -45,12 +50,22 @@ public class BodySizeLimit {
         router.route().order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 1).handler(this::check);
         router.route(SEARCH_PATH)
                 .order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT + 1)
-                .handler(this::limitChunkedSearch);
+                .handler(context -> limitChunked(context, maxSearchBodySize));
+        router.route(PROFILE_PATHS + "*")
+                .order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT + 1)
+                .handler(context -> limitChunked(context, maxProfileBodySize));
+    }
+
+    private long limitOf(String path) {
+        if (SEARCH_PATH.equals(path)) {
+            return maxSearchBodySize;
+        }
+        return path != null && path.startsWith(PROFILE_PATHS) ? maxProfileBodySize : maxBodySize;
     }
 
     private void check(RoutingContext context) {
         String length = context.request().getHeader(HttpHeaderNames.CONTENT_LENGTH);
-        long limit = SEARCH_PATH.equals(context.normalizedPath()) ? maxSearchBodySize : maxBodySize;
+        long limit = limitOf(context.normalizedPath());
         if (length == null || !isOverLimit(length, limit)) {
             context.next();
             return;
@@ -66,11 +81,11 @@ public class BodySizeLimit {
 
     /**
      * A body without Content-Length is counted while it is read, against the limit Quarkus leaves in the
-     * context for it (then the answer is Quarkus's plain 413): lower that limit for searches.
+     * context for it (then the answer is Quarkus's plain 413): lower that limit for searches and profile edits.
      */
-    private void limitChunkedSearch(RoutingContext context) {
+    private static void limitChunked(RoutingContext context, long limit) {
         if (context.get(VertxHttpRecorder.MAX_REQUEST_SIZE_KEY) != null) {
-            context.put(VertxHttpRecorder.MAX_REQUEST_SIZE_KEY, maxSearchBodySize);
+            context.put(VertxHttpRecorder.MAX_REQUEST_SIZE_KEY, limit);
         }
         context.next();
     }

@@ -21,8 +21,9 @@ import org.jboss.resteasy.reactive.RestResponse;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
- * Translates gRPC failures of the services behind the gateway. Descriptions of INVALID_ARGUMENT are meant
- * for the caller and passed on; any other description may hold internals and stays in the log.
+ * Translates gRPC failures of the services behind the gateway. Descriptions of INVALID_ARGUMENT and
+ * FAILED_PRECONDITION are meant for the caller (what to fix) and passed on; any other description may hold
+ * internals and stays in the log.
  */
 public class DownstreamProblemMappers {
 
@@ -52,6 +53,14 @@ public class DownstreamProblemMappers {
         return switch (status.getCode()) {
             case INVALID_ARGUMENT -> invalidArgument(description, failure);
             case NOT_FOUND -> Problems.of(404, "not-found", "Not Found", "The requested memory does not exist.");
+            case FAILED_PRECONDITION ->
+                Problems.of(
+                        409,
+                        "conflict",
+                        "Conflict",
+                        description.isEmpty()
+                                ? "The request conflicts with the current state of the memory."
+                                : description);
             case UNAVAILABLE, DEADLINE_EXCEEDED -> unavailable(status);
             default -> {
                 LOG.errorf(status.getCause(), "downstream call failed: %s %s", status.getCode(), description);

@@ -3,6 +3,7 @@ package dev.engram.gateway.api;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonMappingException.Reference;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import java.util.Collection;
 import java.util.Map;
 
@@ -28,6 +29,9 @@ final class JsonFieldPath {
 
     /** What the field should have been, from the Java type it was bound to. */
     static String expectation(JsonMappingException failure) {
+        if (failure instanceof UnrecognizedPropertyException) {
+            return "is not a known field";
+        }
         Class<?> target = failure instanceof MismatchedInputException mismatch ? mismatch.getTargetType() : null;
         if (target == null) {
             return "has the wrong type";
@@ -37,6 +41,9 @@ final class JsonFieldPath {
         }
         if (target == Integer.class || target == int.class || target == Long.class || target == long.class) {
             return "must be an integer";
+        }
+        if (target == Double.class || target == double.class || target == Float.class || target == float.class) {
+            return "must be a number";
         }
         if (Collection.class.isAssignableFrom(target) || target.isArray()) {
             return "must be an array";

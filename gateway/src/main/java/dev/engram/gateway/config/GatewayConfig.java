@@ -28,6 +28,9 @@ public interface GatewayConfig {
     /** Calls to retrieval-agent-service. */
     Retrieval retrieval();
 
+    /** Calls to profile-service, for the profile endpoints and for searches that include the profile. */
+    Profile profile();
+
     /** The {@code Retry-After} hint sent with a 503 when a downstream service is unavailable. */
     @WithDefault("2s")
     Duration unavailableRetryAfter();
@@ -67,12 +70,36 @@ public interface GatewayConfig {
         int maxMetadataValueChars();
 
         /**
+         * Length of a profile entry's subject, category, tag and feature, in characters, and of the same names as
+         * filters of a profile read. profile-service refuses more than 200, so a larger value only moves the
+         * rejection downstream.
+         */
+        @WithDefault("200")
+        int maxProfileLabelChars();
+
+        /** Length of a profile entry's value, in characters; profile-service refuses more than 1000. */
+        @WithDefault("1000")
+        int maxProfileValueChars();
+
+        /** Episode ids in a profile entry's evidence; profile-service refuses more than 100. */
+        @WithDefault("100")
+        int maxProfileEvidence();
+
+        /**
          * Body size of a search. Searches are parsed on the event loop, so they get a far smaller limit than
          * {@code quarkus.http.limits.max-body-size}, which is sized for a full batch of episodes.
          */
         @WithDefault("1M")
         @WithConverter(MemorySizeConverter.class)
         MemorySize maxSearchBodySize();
+
+        /**
+         * Body size of a profile edit, also parsed on the event loop. The largest valid entry (a value of 1000
+         * characters, labels of 200 and 100 evidence ids) is far smaller.
+         */
+        @WithDefault("64K")
+        @WithConverter(MemorySizeConverter.class)
+        MemorySize maxProfileBodySize();
     }
 
     interface Search {
@@ -97,6 +124,10 @@ public interface GatewayConfig {
 
         @WithDefault("2000")
         int maxContextTokens();
+
+        /** Profile entries a search returns when it includes {@code profile}, most relevant to the query first. */
+        @WithDefault("10")
+        int profileLimit();
     }
 
     interface Ingest {
@@ -129,5 +160,30 @@ public interface GatewayConfig {
         /** Extra attempts of a search when retrieval-agent-service is unavailable. */
         @WithDefault("1")
         int searchRetries();
+    }
+
+    interface Profile {
+
+        /** Deadline of one read of a profile or its history. */
+        @WithDefault("2s")
+        Duration readDeadline();
+
+        /** Extra attempts of a read when profile-service is unavailable (reads are safe to repeat). */
+        @WithDefault("1")
+        int readRetries();
+
+        /**
+         * Deadline of one edit (PUT or DELETE of an entry). Edits are never retried: a repeated PUT whose first
+         * answer was lost would find its entry already replaced and fail with a conflict.
+         */
+        @WithDefault("5s")
+        Duration writeDeadline();
+
+        /**
+         * Deadline of the profile read a search makes beside the retrieval call. It is not retried: when it
+         * fails, the search answers without the profile and says so in {@code warnings}.
+         */
+        @WithDefault("1s")
+        Duration searchDeadline();
     }
 }

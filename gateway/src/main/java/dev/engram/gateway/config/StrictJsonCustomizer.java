@@ -8,9 +8,9 @@ import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
 
 /**
- * Jackson by default turns {@code 5} into {@code "5"} and {@code "5"} or {@code 5.7} into {@code 5}. A
- * public API should say "wrong type" instead of guessing, so scalar coercions between text and numbers
- * fail and the client hears which field was wrong.
+ * Jackson by default turns {@code 5} into {@code "5"}, {@code "5"} or {@code 5.7} into {@code 5}, and
+ * {@code "0.5"} into {@code 0.5}. A public API should say "wrong type" instead of guessing, so scalar
+ * coercions between text and numbers fail and the client hears which field was wrong.
  */
 @Singleton
 public class StrictJsonCustomizer implements ObjectMapperCustomizer {
@@ -25,6 +25,10 @@ public class StrictJsonCustomizer implements ObjectMapperCustomizer {
                 .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        mapper.coercionConfigFor(LogicalType.Float)
+                .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
     }
 }

@@ -93,14 +93,23 @@ public class SearchMapping {
         ShortTermView shortTerm = wantsShortTerm(request) && response.hasShortTerm()
                 ? ShortTermMapping.inSearchResult(response.getShortTerm())
                 : null;
-        return new SearchResponse(clusters, shortTerm, response.getContext(), fromProto(response.getTrace()));
+        return new SearchResponse(
+                clusters, shortTerm, null, response.getContext(), fromProto(response.getTrace()), null);
     }
 
     private static boolean wantsShortTerm(SearchRequest request) {
         return request.sessionId() != null && includes(request, "short_term");
     }
 
-    /** An absent or empty {@code include} asks for every kind of memory. */
+    /**
+     * The profile comes only when {@code include} names it: it costs a call to another service, and searches
+     * that leave {@code include} out keep the answer they had before the profile existed.
+     */
+    public static boolean wantsProfile(SearchRequest request) {
+        return request.include() != null && request.include().contains("profile");
+    }
+
+    /** An absent or empty {@code include} asks for episodic and short-term memory; the profile must be named. */
     private static boolean includes(SearchRequest request, String kind) {
         return request.include() == null
                 || request.include().isEmpty()

@@ -11,7 +11,10 @@ final class Timestamps {
 
     /** Parses a timestamp the validator has already accepted. */
     static Timestamp toProto(String iso) {
-        Instant instant = OffsetDateTime.parse(iso).toInstant();
+        return toProto(OffsetDateTime.parse(iso).toInstant());
+    }
+
+    static Timestamp toProto(Instant instant) {
         return Timestamp.newBuilder()
                 .setSeconds(instant.getEpochSecond())
                 .setNanos(instant.getNano())

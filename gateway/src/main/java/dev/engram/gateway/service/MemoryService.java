@@ -29,6 +29,7 @@ public class MemoryService {
     private final SearchMapping searchMapping;
     private final IngestClient ingest;
     private final RetrievalClient retrieval;
+    private final ProfileService profiles;
     private final String project;
 
     public MemoryService(
@@ -36,11 +37,13 @@ public class MemoryService {
             SearchMapping searchMapping,
             IngestClient ingest,
             RetrievalClient retrieval,
+            ProfileService profiles,
             GatewayConfig config) {
         this.validator = validator;
         this.searchMapping = searchMapping;
         this.ingest = ingest;
         this.retrieval = retrieval;
+        this.profiles = profiles;
         this.project = config.project();
     }
 
@@ -51,11 +54,22 @@ public class MemoryService {
                 .map(response -> AddMapping.fromProto(response, requested));
     }
 
+    /**
+     * A search that includes the profile reads it beside the retrieval call, not after it; the profile read
+     * never fails the search (see {@link ProfileService#forSearch}).
+     */
     public Uni<SearchResponse> search(SearchRequest request) {
         validator.validateSearch(request);
-        return retrieval
+        Uni<SearchResponse> episodic = retrieval
                 .search(searchMapping.toProto(project, request))
                 .map(response -> searchMapping.fromProto(request, response));
+        if (!SearchMapping.wantsProfile(request)) {
+            return episodic;
+        }
+        return Uni.combine()
+                .all()
+                .unis(episodic, profiles.forSearch(request))
+                .with((answer, profile) -> answer.withProfile(profile.entries(), profile.warning()));
     }
 
     public Uni<MemoryStatus> status(String userId) {

@@ -1,7 +1,10 @@
 package dev.engram.gateway.validation;
 
 import dev.engram.gateway.model.FieldError;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +23,15 @@ final class FieldErrors {
      * {@code conv-26/session_1}.
      */
     private static final Pattern SESSION_ID = Pattern.compile("[A-Za-z0-9._:@/-]{1,128}");
+
+    /** A UUID in its canonical text form; {@code UUID.fromString} would also take {@code 1-2-3-4-5}. */
+    private static final Pattern UUID =
+            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
+    /** The years a protobuf timestamp, and so every service behind the gateway, can hold. */
+    private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999999Z");
 
     private final List<FieldError> errors = new ArrayList<>();
 
@@ -60,6 +72,90 @@ final class FieldErrors {
         } catch (DateTimeParseException e) {
             add(field, "must be an ISO-8601 timestamp with offset, e.g. 2023-05-08T13:56:00Z");
             return Optional.empty();
+        }
+    }
+
+    /**
+     * A point in time as a query parameter: an ISO-8601 timestamp with offset, or a date, which stands for the
+     * start of that day in UTC. The parsed instant, or empty when absent or invalid (then an error is recorded).
+     */
+    Optional<Instant> pointInTime(String field, String value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        Optional<Instant> instant = parsePointInTime(value);
+        if (instant.isEmpty()) {
+            add(field, "must be an ISO-8601 timestamp with offset or a date, e.g. 2023-05-08T13:56:00Z or 2023-05-08");
+            return Optional.empty();
+        }
+        return inTimestampRange(field, instant.get());
+    }
+
+    private static Optional<Instant> parsePointInTime(String value) {
+        try {
+            return Optional.of(OffsetDateTime.parse(value).toInstant());
+        } catch (DateTimeParseException notATimestamp) {
+            try {
+                return Optional.of(
+                        LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant());
+            } catch (DateTimeParseException notADate) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    /** Like {@link #timestamp}, also refusing years a protobuf timestamp cannot hold. */
+    void storableTimestamp(String field, String value) {
+        timestamp(field, value).ifPresent(parsed -> inTimestampRange(field, parsed.toInstant()));
+    }
+
+    private Optional<Instant> inTimestampRange(String field, Instant instant) {
+        if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
+            add(field, "must lie between the years 1 and 9999");
+            return Optional.empty();
+        }
+        return Optional.of(instant);
+    }
+
+    void uuid(String field, String value) {
+        if (value == null || value.isEmpty()) {
+            add(field, "is required");
+        } else if (!UUID.matcher(value).matches()) {
+            add(field, "must be a UUID, e.g. 3f2b8c1e-5d4a-4f6b-9c7d-2e1f0a9b8c7d");
+        }
+    }
+
+    /**
+     * A whole number given as text (a query parameter), between {@code min} and {@code max}. The parsed number,
+     * or empty when absent or invalid (then an error is recorded).
+     */
+    Optional<Integer> integer(String field, String value, int min, int max) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        int parsed;
+        try {
+            parsed = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            add(field, "must be an integer between " + min + " and " + max);
+            return Optional.empty();
+        }
+        if (parsed < min || parsed > max) {
+            add(field, "must be between " + min + " and " + max);
+            return Optional.empty();
+        }
+        return Optional.of(parsed);
+    }
+
+    /** An optional text that, when given, must say something, in at most {@code maxChars} characters. */
+    void optionalText(String field, String value, int maxChars) {
+        if (value == null) {
+            return;
+        }
+        if (value.isBlank()) {
+            add(field, "must not be empty");
+        } else {
+            label(field, value, maxChars);
         }
     }
 

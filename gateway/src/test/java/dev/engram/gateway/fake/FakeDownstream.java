@@ -6,17 +6,20 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs fake ingest and retrieval services on a plain gRPC server on a free port and points the gateway's
+ * Runs fake ingest, retrieval and profile services on a plain gRPC server on a free port and points the gateway's
  * clients at it. Tests get the fakes injected into fields of their type.
  */
 public class FakeDownstream implements QuarkusTestResourceLifecycleManager {
 
     private final FakeIngestService ingest = new FakeIngestService();
     private final FakeRetrievalService retrieval = new FakeRetrievalService();
+    private final FakeProfileService profile = new FakeProfileService();
     private Server server;
 
     @Override
@@ -27,6 +30,7 @@ public class FakeDownstream implements QuarkusTestResourceLifecycleManager {
                     .maxInboundMessageSize(64 * 1024 * 1024)
                     .addService(ingest)
                     .addService(retrieval)
+                    .addService(profile)
                     .build()
                     .start();
         } catch (IOException e) {
@@ -34,19 +38,20 @@ public class FakeDownstream implements QuarkusTestResourceLifecycleManager {
         }
         // In test mode Quarkus dials a client's test-port, which otherwise defaults to the app's own port.
         String port = String.valueOf(server.getPort());
-        return Map.of(
-                "quarkus.grpc.clients.ingest.host", "127.0.0.1",
-                "quarkus.grpc.clients.ingest.port", port,
-                "quarkus.grpc.clients.ingest.test-port", port,
-                "quarkus.grpc.clients.retrieval.host", "127.0.0.1",
-                "quarkus.grpc.clients.retrieval.port", port,
-                "quarkus.grpc.clients.retrieval.test-port", port);
+        Map<String, String> config = new HashMap<>();
+        for (String client : List.of("ingest", "retrieval", "profile")) {
+            config.put("quarkus.grpc.clients." + client + ".host", "127.0.0.1");
+            config.put("quarkus.grpc.clients." + client + ".port", port);
+            config.put("quarkus.grpc.clients." + client + ".test-port", port);
+        }
+        return config;
     }
 
     @Override
     public void inject(TestInjector injector) {
         injector.injectIntoFields(ingest, new TestInjector.MatchesType(FakeIngestService.class));
         injector.injectIntoFields(retrieval, new TestInjector.MatchesType(FakeRetrievalService.class));
+        injector.injectIntoFields(profile, new TestInjector.MatchesType(FakeProfileService.class));
     }
 
     @Override

@@ -1,0 +1,96 @@
+package dev.engram.gateway.service;
+
+import dev.engram.gateway.client.ProfileClient;
+import dev.engram.gateway.config.GatewayConfig;
+import dev.engram.gateway.mapping.ProfileMapping;
+import dev.engram.gateway.mapping.ProfileViolations;
+import dev.engram.gateway.model.ProfileEntryInput;
+import dev.engram.gateway.model.ProfileEntryView;
+import dev.engram.gateway.model.ProfileView;
+import dev.engram.gateway.model.PutProfileEntryResponse;
+import dev.engram.gateway.model.SearchRequest;
+import dev.engram.gateway.model.SearchWarning;
+import dev.engram.gateway.validation.ProfileValidator;
+import io.grpc.Status;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * The profile operations of the public API: what is known about the people in a user's memory, and manual
+ * edits of it. Every request is validated in full before anything is sent downstream, then scoped to the
+ * caller's project.
+ */
+@ApplicationScoped
+public class ProfileService {
+
+    private static final Logger LOG = Logger.getLogger(ProfileService.class);
+
+    /** The profile part of a search answer: its entries, or why there are none. */
+    public record SearchPart(List<ProfileEntryView> entries, SearchWarning warning) {}
+
+    private final ProfileValidator validator;
+    private final ProfileClient profiles;
+    private final String project;
+    private final int searchLimit;
+
+    public ProfileService(ProfileValidator validator, ProfileClient profiles, GatewayConfig config) {
+        this.validator = validator;
+        this.profiles = profiles;
+        this.project = config.project();
+        this.searchLimit = config.search().profileLimit();
+    }
+
+    public Uni<ProfileView> profile(String userId, String at, String subject, String limit) {
+        ProfileValidator.Read read = validator.validateRead(userId, at, subject, limit);
+        return profiles.getProfile(ProfileMapping.toProto(project, userId, read.at(), read.subject(), read.limit()))
+                .onFailure()
+                .transform(ProfileViolations::inApiTerms)
+                .map(response -> ProfileMapping.fromProto(userId, response.getEntriesList()));
+    }
+
+    public Uni<ProfileView> history(String userId, String subject, String tag, String feature) {
+        validator.validateHistory(userId, subject, tag, feature);
+        return profiles.getHistory(ProfileMapping.toProto(project, userId, subject, tag, feature))
+                .onFailure()
+                .transform(ProfileViolations::inApiTerms)
+                .map(response -> ProfileMapping.fromProto(userId, response.getEntriesList()));
+    }
+
+    public Uni<PutProfileEntryResponse> put(String userId, String entryId, ProfileEntryInput entry) {
+        validator.validatePut(userId, entryId, entry);
+        return profiles.putEntry(ProfileMapping.toProto(project, userId, entryId, entry))
+                .onFailure()
+                .transform(ProfileViolations::inApiTerms)
+                .map(ProfileMapping::fromProto);
+    }
+
+    /** An unknown entry is a NOT_FOUND from profile-service, which the API answers with 404. */
+    public Uni<Void> delete(String userId, String entryId) {
+        validator.validateDelete(userId, entryId);
+        return profiles.deleteEntry(ProfileMapping.toDeleteProto(project, userId, entryId))
+                .onFailure()
+                .transform(ProfileViolations::inApiTerms)
+                .replaceWithVoid();
+    }
+
+    /**
+     * The current entries that bear on an already validated search. Never fails: without the profile the search
+     * still has its episodic answer, so a failure becomes a warning in it.
+     */
+    public Uni<SearchPart> forSearch(SearchRequest search) {
+        return profiles.getProfileForSearch(ProfileMapping.forSearch(project, search, searchLimit))
+                .map(response -> new SearchPart(ProfileMapping.fromProto(response.getEntriesList()), null))
+                .onFailure()
+                .recoverWithItem(failure -> {
+                    Status status = Status.fromThrowable(failure);
+                    LOG.warnf("search answered without the profile: %s %s", status.getCode(), status.getDescription());
+                    return new SearchPart(
+                            null,
+                            new SearchWarning(
+                                    SearchWarning.PROFILE_UNAVAILABLE,
+                                    "The profile could not be read in time; this answer holds no profile entries."));
+                });
+    }
+}
