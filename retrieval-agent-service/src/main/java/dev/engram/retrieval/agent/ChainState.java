@@ -27,6 +27,7 @@ final class ChainState {
     private final Set<String> evidenceIds = new HashSet<>();
     private final Set<String> usefulIds = new LinkedHashSet<>();
     private final Set<String> usedTerms = new HashSet<>();
+    private final Set<String> expansions = new HashSet<>();
     private List<Nucleus> latest = List.of();
 
     ChainState(SearchRequest request) {
@@ -100,7 +101,15 @@ final class ChainState {
         usedTerms.addAll(terms);
     }
 
-    /** Every round's ranking; the evidence judged useful, when there is any, as a ranking of its own first. */
+    /** Marks a query as the question expanded with feedback terms rather than a rewrite. */
+    void expansion(String query) {
+        expansions.add(query);
+    }
+
+    /**
+     * Every round's ranking (the question's twice); the evidence judged useful, when there is any, as
+     * a ranking of its own first.
+     */
     Gathered gathered() {
         List<List<Nucleus>> all = new ArrayList<>();
         if (!usefulIds.isEmpty()) {
@@ -108,8 +117,15 @@ final class ChainState {
                     .filter(nucleus -> usefulIds.contains(nucleus.episodeId()))
                     .toList());
         }
+        // The question's own ranking counts twice: later rounds add candidates the question missed
+        // rather than pushing down what it found best.
+        all.add(rankings.get(0));
         all.addAll(rankings);
-        return new Gathered(all, queries, true);
+        // Feedback expansions are the question plus words from evidence: reranking against them
+        // would favour more of what was already found, so only the question and real rewrites count.
+        List<String> rerankQueries =
+                queries.stream().filter(query -> !expansions.contains(query)).toList();
+        return new Gathered(all, rerankQueries);
     }
 
     private static String normalize(String query) {

@@ -19,7 +19,9 @@ import java.util.Optional;
  * the next query is the question plus the terms the round's evidence adds to it (pseudo-relevance
  * feedback). The chain stops when the evidence is judged sufficient with enough confidence, when
  * no new query comes, when a query would repeat, or after the last round. Evidence accumulates:
- * every round's nuclei stay candidates, and those the LLM picked as useful lead the merge.
+ * every round's nuclei stay candidates, and those the LLM picked as useful lead the merge. The
+ * question's own ranking weighs double, so later rounds add what it missed rather than displace
+ * what it found; clusters are reranked against the question and the LLM's rewrites.
  */
 @ApplicationScoped
 public class ChainStrategy implements SearchStrategy {
@@ -87,6 +89,8 @@ public class ChainStrategy implements SearchStrategy {
             return Optional.empty();
         }
         state.used(terms);
-        return Optional.of(state.request().query() + " " + String.join(" ", terms));
+        String expanded = state.request().query() + " " + String.join(" ", terms);
+        state.expansion(expanded);
+        return Optional.of(expanded);
     }
 }

@@ -119,14 +119,8 @@ public class ClusterPipeline {
     private List<EpisodeCluster> rerank(
             SearchRequest request, Gathered gathered, List<EpisodeCluster> candidates, TraceLog trace) {
         long started = System.nanoTime();
-        List<EpisodeCluster> ranked;
-        if (gathered.spreadOverSessions()) {
-            List<EpisodeCluster> all =
-                    reranking.rerank(gathered.queries(), request.rerankers(), candidates, candidates.size());
-            ranked = SessionSpread.spread(all).stream().limit(request.topK()).toList();
-        } else {
-            ranked = reranking.rerank(gathered.queries(), request.rerankers(), candidates, request.topK());
-        }
+        List<EpisodeCluster> ranked =
+                reranking.rerank(gathered.queries(), request.rerankers(), candidates, request.topK());
         trace.stage(RERANK, metrics.stage(RERANK, started));
         return ranked;
     }
