@@ -10,7 +10,6 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.engram.ingest.testing.Eventually;
-import dev.engram.ingest.testing.ScriptedLlm;
 import dev.engram.ingest.testing.ScriptedLlmResource;
 import dev.engram.ingest.testing.ShortTermRows;
 import dev.engram.ingest.testing.VectorServiceDoubleResource;
@@ -19,6 +18,7 @@ import dev.engram.proto.v1.IngestServiceGrpc.IngestServiceBlockingStub;
 import dev.engram.proto.v1.NewEpisode;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.ShortTermMemory;
+import dev.engram.testing.ScriptedLlm;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;

@@ -1,5 +1,6 @@
 package dev.engram.ingest.testing;
 
+import dev.engram.testing.ScriptedLlm;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 
@@ -16,7 +17,7 @@ public class ScriptedLlmResource implements QuarkusTestResourceLifecycleManager 
 
     @Override
     public Map<String, String> start() {
-        llm = new ScriptedLlm();
+        llm = new ScriptedLlm("scripted summary");
         int port = llm.start();
         return Map.of(
                 "engram.llm.enabled",

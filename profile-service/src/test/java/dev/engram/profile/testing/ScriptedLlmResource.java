@@ -1,5 +1,6 @@
 package dev.engram.profile.testing;
 
+import dev.engram.testing.ScriptedLlm;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 
@@ -15,7 +16,7 @@ public class ScriptedLlmResource implements QuarkusTestResourceLifecycleManager 
 
     @Override
     public Map<String, String> start() {
-        llm = new ScriptedLlm();
+        llm = new ScriptedLlm("{\"commands\": []}");
         int port = llm.start();
         return Map.of(
                 "engram.llm.enabled", "true",

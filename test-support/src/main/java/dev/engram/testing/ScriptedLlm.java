@@ -1,4 +1,4 @@
-package dev.engram.ingest.testing;
+package dev.engram.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -40,9 +40,14 @@ public class ScriptedLlm {
     }
 
     private final List<Call> calls = new CopyOnWriteArrayList<>();
-    private volatile String answer = "scripted summary";
+    private volatile String answer;
     private volatile int failureStatus;
     private HttpServer server;
+
+    /** An endpoint that answers {@code answer} until told otherwise. */
+    public ScriptedLlm(String answer) {
+        this.answer = answer;
+    }
 
     public int start() {
         try {
