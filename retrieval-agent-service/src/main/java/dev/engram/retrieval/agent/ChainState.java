@@ -28,10 +28,15 @@ final class ChainState {
     private final Set<String> usefulIds = new LinkedHashSet<>();
     private final Set<String> usedTerms = new HashSet<>();
     private final Set<String> expansions = new HashSet<>();
+    private int lead;
+    private SearchRequest focusedRequest;
+    private String focusedQuery;
     private List<Nucleus> latest = List.of();
 
     ChainState(SearchRequest request) {
         this.request = request;
+        this.focusedRequest = request;
+        this.focusedQuery = request.query();
     }
 
     SearchRequest request() {
@@ -101,6 +106,25 @@ final class ChainState {
         usedTerms.addAll(terms);
     }
 
+    /**
+     * Narrows the rest of the chain to one person's turns and their way of saying it: later rounds
+     * search with {@code request} and expand {@code query}, and the latest round's ranking is the one
+     * that counts twice in the merge.
+     */
+    void focus(SearchRequest request, String query) {
+        focusedRequest = request;
+        focusedQuery = query;
+        lead = rankings.size() - 1;
+    }
+
+    SearchRequest focusedRequest() {
+        return focusedRequest;
+    }
+
+    String focusedQuery() {
+        return focusedQuery;
+    }
+
     /** Marks a query as the question expanded with feedback terms rather than a rewrite. */
     void expansion(String query) {
         expansions.add(query);
@@ -119,7 +143,7 @@ final class ChainState {
         }
         // The question's own ranking counts twice: later rounds add candidates the question missed
         // rather than pushing down what it found best.
-        all.add(rankings.get(0));
+        all.add(rankings.get(lead));
         all.addAll(rankings);
         // Feedback expansions are the question plus words from evidence: reranking against them
         // would favour more of what was already found, so only the question and real rewrites count.

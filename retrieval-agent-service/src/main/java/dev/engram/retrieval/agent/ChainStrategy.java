@@ -4,17 +4,23 @@ import dev.engram.retrieval.agent.llm.AgentLlm;
 import dev.engram.retrieval.agent.llm.ChainJudgement;
 import dev.engram.retrieval.agent.llm.LlmAnswers;
 import dev.engram.retrieval.agent.rules.FeedbackTerms;
+import dev.engram.retrieval.agent.rules.FirstPerson;
+import dev.engram.retrieval.agent.rules.Participants;
 import dev.engram.retrieval.config.AgentConfig;
+import dev.engram.retrieval.model.Nucleus;
 import dev.engram.retrieval.model.SearchMode;
 import dev.engram.retrieval.model.SearchRequest;
 import dev.engram.retrieval.service.TraceLog;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * ChainOfQuery: search, read what was found, search again with a query built from it, for a
- * bounded number of rounds. With an LLM, each round's evidence is judged in one call that says
+ * bounded number of rounds. Without an LLM, the first hop after the question is the person hop (see
+ * {@link #ownWords}): a question about one of the people who speak in the memory is next searched
+ * in that person's own turns, in their own words. With an LLM, each round's evidence is judged in one call that says
  * whether it suffices and what to ask next; without one (or when that call gives nothing usable),
  * the next query is the question plus the terms the round's evidence adds to it (pseudo-relevance
  * feedback). The chain stops when the evidence is judged sufficient with enough confidence, when
@@ -29,12 +35,15 @@ public class ChainStrategy implements SearchStrategy {
     private final QuerySearch search;
     private final AgentLlm llm;
     private final FeedbackTerms feedback;
+    private final FirstPerson firstPerson;
     private final AgentConfig.Chain config;
 
-    public ChainStrategy(QuerySearch search, AgentLlm llm, FeedbackTerms feedback, AgentConfig config) {
+    public ChainStrategy(
+            QuerySearch search, AgentLlm llm, FeedbackTerms feedback, FirstPerson firstPerson, AgentConfig config) {
         this.search = search;
         this.llm = llm;
         this.feedback = feedback;
+        this.firstPerson = firstPerson;
         this.config = config.chain();
     }
 
@@ -45,19 +54,62 @@ public class ChainStrategy implements SearchStrategy {
 
     @Override
     public Uni<Gathered> gather(SearchRequest request, TraceLog trace) {
-        return Uni.createFrom().deferred(() -> round(new ChainState(request), request.query(), trace));
+        return Uni.createFrom().deferred(() -> {
+            ChainState state = new ChainState(request);
+            return search.find(request, request.query(), trace).chain(nuclei -> {
+                state.found(request.query(), nuclei, config.evidencePerRound());
+                return ownWords(state, nuclei, trace).chain(() -> onward(state, trace));
+            });
+        });
+    }
+
+    /**
+     * The person hop: when the question is about exactly one of the people the first round heard
+     * speak, the next round searches only that person's turns, with the question rewritten the way
+     * they would have said it. Rule-based chains only, and skipped when the request already chooses
+     * speakers.
+     */
+    private Uni<Void> ownWords(ChainState state, List<Nucleus> found, TraceLog trace) {
+        SearchRequest request = state.request();
+        // With an LLM, the judge chooses the next query, knowing what the evidence says.
+        if (llm.enabled()
+                || state.rounds() >= config.maxRounds()
+                || request.filter().getProducersCount() > 0) {
+            return Uni.createFrom().voidItem();
+        }
+        var speakers = Participants.speakers(found.stream().map(Nucleus::text).toList());
+        return Participants.theOneNamed(request.query(), speakers)
+                .map(person -> {
+                    String statement = firstPerson.rewrite(request.query(), person);
+                    if (statement.isBlank() || !state.isNew(statement)) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    SearchRequest theirTurns = request.withFilter(
+                            request.filter().toBuilder().addProducers(person).build());
+                    return search.find(theirTurns, statement, trace)
+                            .invoke(nuclei -> {
+                                state.found(statement, nuclei, config.evidencePerRound());
+                                state.focus(theirTurns, statement);
+                            })
+                            .replaceWithVoid();
+                })
+                .orElseGet(() -> Uni.createFrom().voidItem());
+    }
+
+    private Uni<Gathered> onward(ChainState state, TraceLog trace) {
+        if (state.rounds() >= config.maxRounds()) {
+            return Uni.createFrom().item(state.gathered());
+        }
+        return nextQuery(state, trace)
+                .chain(next -> next.filter(state::isNew)
+                        .map(query -> round(state, query, trace))
+                        .orElseGet(() -> Uni.createFrom().item(state.gathered())));
     }
 
     private Uni<Gathered> round(ChainState state, String query, TraceLog trace) {
-        return search.find(state.request(), query, trace).chain(nuclei -> {
+        return search.find(state.focusedRequest(), query, trace).chain(nuclei -> {
             state.found(query, nuclei, config.evidencePerRound());
-            if (state.rounds() >= config.maxRounds()) {
-                return Uni.createFrom().item(state.gathered());
-            }
-            return nextQuery(state, trace)
-                    .chain(next -> next.filter(state::isNew)
-                            .map(query1 -> round(state, query1, trace))
-                            .orElseGet(() -> Uni.createFrom().item(state.gathered())));
+            return onward(state, trace);
         });
     }
 
@@ -83,13 +135,13 @@ public class ChainStrategy implements SearchStrategy {
     }
 
     private Optional<String> feedback(ChainState state) {
-        var terms = feedback.pick(
-                state.request().query(), state.usedTerms(), state.latestEvidence(), config.feedbackTerms());
+        var terms =
+                feedback.pick(state.focusedQuery(), state.usedTerms(), state.latestEvidence(), config.feedbackTerms());
         if (terms.isEmpty()) {
             return Optional.empty();
         }
         state.used(terms);
-        String expanded = state.request().query() + " " + String.join(" ", terms);
+        String expanded = state.focusedQuery() + " " + String.join(" ", terms);
         state.expansion(expanded);
         return Optional.of(expanded);
     }

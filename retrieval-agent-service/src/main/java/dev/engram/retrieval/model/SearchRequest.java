@@ -24,6 +24,12 @@ public record SearchRequest(
         rerankers = List.copyOf(rerankers);
     }
 
+    /** The same search within another filter. */
+    public SearchRequest withFilter(SearchFilter other) {
+        return new SearchRequest(
+                scope, query, topK, mode, before, after, other, maxContextTokens, includeShortTerm, rerankers);
+    }
+
     /** Whether the short-term memory of the scope's session is wanted and can be read. */
     public boolean wantsShortTerm() {
         return includeShortTerm && !scope.getSessionId().isEmpty();

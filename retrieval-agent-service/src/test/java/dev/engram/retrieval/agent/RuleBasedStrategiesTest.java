@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.engram.proto.v1.GetContextRequest;
 import dev.engram.proto.v1.RetrievalResponse;
+import dev.engram.proto.v1.SearchFilter;
 import dev.engram.proto.v1.VectorSearchRequest;
 import dev.engram.retrieval.support.Conversation;
 import dev.engram.retrieval.support.FakeDownstream;
@@ -26,6 +27,8 @@ class RuleBasedStrategiesTest {
 
     private static final String TWO_PEOPLE = "What do Caroline and Melanie like to paint?";
     private static final String RELATION = "What is the name of Caroline's sister?";
+    // Names someone who never speaks in the memory, so the chain has no person hop to take.
+    private static final String STRANGER = "What is the name of Jordan's sister?";
 
     @InjectFakeDownstream
     FakeDownstream downstream;
@@ -83,14 +86,47 @@ class RuleBasedStrategiesTest {
     void chain_asks_again_with_terms_from_the_first_rounds_evidence() {
         downstream.hits("s1-3", 0.9, "s2-2", 0.8);
 
-        RetrievalResponse response = channel.search(RELATION, r -> r.setMode("chain"));
+        RetrievalResponse response = channel.search(STRANGER, r -> r.setMode("chain"));
 
         List<String> asked = queries();
         assertThat(asked).hasSizeBetween(2, 3);
-        assertThat(asked.get(0)).isEqualTo(RELATION);
-        assertThat(asked.get(1)).startsWith(RELATION + " ").contains("message");
+        assertThat(asked.get(0)).isEqualTo(STRANGER);
+        assertThat(asked.get(1)).startsWith(STRANGER + " ").contains("message");
         assertThat(response.getTrace().getQueriesList()).containsExactlyElementsOf(asked);
         assertThat(response.getTrace().getMode()).isEqualTo("chain");
+    }
+
+    @Test
+    void chain_searches_the_named_speakers_own_words_in_the_first_person() {
+        downstream.hits("s1-3", 0.9, "s2-2", 0.8);
+        downstream.hitsFor("I painted", "s2-4", 0.9);
+
+        channel.search("What has Melanie painted?", r -> r.setMode("chain"));
+
+        List<VectorSearchRequest> requests = downstream.vectorRequests();
+        assertThat(requests.get(0).getFilter().getProducersList()).isEmpty();
+        assertThat(requests.get(1).getQuery()).isEqualTo("I painted");
+        assertThat(requests.get(1).getFilter().getProducersList()).containsExactly("Melanie");
+        // Feedback goes on within the person's own words.
+        assertThat(requests).hasSize(3);
+        assertThat(requests.get(2).getQuery()).startsWith("I painted ");
+        assertThat(requests.get(2).getFilter().getProducersList()).containsExactly("Melanie");
+    }
+
+    @Test
+    void the_person_hop_leaves_a_request_that_already_chooses_speakers_alone() {
+        downstream.hits("s1-3", 0.9);
+
+        channel.search(
+                "What has Melanie painted?",
+                r -> r.setMode("chain").setFilter(SearchFilter.newBuilder().addProducers("Caroline")));
+
+        assertThat(downstream.vectorRequests())
+                .extracting(VectorSearchRequest::getQuery)
+                .doesNotContain("I painted");
+        assertThat(downstream.vectorRequests())
+                .allSatisfy(request ->
+                        assertThat(request.getFilter().getProducersList()).containsExactly("Caroline"));
     }
 
     @Test
@@ -105,9 +141,9 @@ class RuleBasedStrategiesTest {
 
     @Test
     void chain_stops_when_the_evidence_adds_no_new_term() {
-        channel.search(RELATION, r -> r.setMode("chain"));
+        channel.search(STRANGER, r -> r.setMode("chain"));
 
-        assertThat(queries()).containsExactly(RELATION);
+        assertThat(queries()).containsExactly(STRANGER);
     }
 
     @Test

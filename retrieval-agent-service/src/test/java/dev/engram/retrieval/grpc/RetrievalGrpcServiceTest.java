@@ -136,7 +136,7 @@ class RetrievalGrpcServiceTest {
         VectorSearchRequest vector = downstream.vectorRequests().get(0);
         assertThat(vector.getScope()).isEqualTo(scope);
         assertThat(vector.getFilter()).isEqualTo(filter);
-        assertThat(vector.getQuery()).isEqualTo("when did Caroline go to the support group?");
+        assertThat(vector.getQuery()).isEqualTo("when did we go to the support group?");
         GetContextRequest context = downstream.contextRequests().get(0);
         assertThat(context.getScope()).isEqualTo(scope);
         assertThat(context.getEpisodeIdsList()).containsExactly("s1-4");
@@ -153,7 +153,7 @@ class RetrievalGrpcServiceTest {
 
         assertThat(response.getTrace().getMode()).isEqualTo("direct");
         assertThat(response.getTrace().getReason()).isEqualTo("rules: a single-hop question");
-        assertThat(response.getTrace().getQueriesList()).containsExactly("when did Caroline go to the support group?");
+        assertThat(response.getTrace().getQueriesList()).containsExactly("when did we go to the support group?");
         assertThat(response.getTrace().getLlmCalls()).isZero();
         assertThat(response.getTrace().getStageMsMap())
                 .containsOnlyKeys("vector_search", "context", "rerank", "assemble");
@@ -328,7 +328,7 @@ class RetrievalGrpcServiceTest {
     private RetrievalResponse search(UnaryOperator<RetrievalRequest.Builder> change) {
         RetrievalRequest.Builder request = RetrievalRequest.newBuilder()
                 .setScope(Conversation.scope())
-                .setQuery("when did Caroline go to the support group?");
+                .setQuery("when did we go to the support group?");
         return RetrievalServiceGrpc.newBlockingStub(channel)
                 .withDeadlineAfter(10, TimeUnit.SECONDS)
                 .search(change.apply(request).build());

@@ -21,10 +21,12 @@ class RuleRouterTest {
                 "What do Caroline and Melanie both like to paint? | SPLIT",
                 "Did Jon, Gina or Maria go to Paris? | SPLIT",
                 "Where does Caroline work? When did she start her job? | SPLIT",
-                "When did Caroline go to the LGBTQ support group? | DIRECT",
-                "What is Melanie's favourite book? | DIRECT",
-                "What activities does Melanie partake in? | DIRECT",
-                "What did Caroline and her kids do at the park? | DIRECT",
+                "When did Caroline go to the LGBTQ support group? | CHAIN",
+                "What is Melanie's favourite book? | CHAIN",
+                "What activities does Melanie partake in? | CHAIN",
+                "What did Caroline and her kids do at the park? | CHAIN",
+                "What did we decide in May about the trip? | DIRECT",
+                "Where was the NASA talk on Monday? | DIRECT",
                 "What happened at the event? | DIRECT",
             })
     void routes_by_the_shape_of_the_question(String question, SearchMode expected) {

@@ -1,0 +1,43 @@
+package dev.engram.retrieval.agent.rules;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Rewrites a question about one person into the words that person would have used: "What has
+ * Melanie painted?" becomes "I painted", "Where did Caroline's sister move?" becomes "my sister
+ * move". People speak of their own lives in the first person, so the statement that answers a
+ * question about them reads "I …" and "my …", not their name; matched against their own turns, the
+ * rewrite finds those statements where the question finds every turn that merely mentions them.
+ */
+@ApplicationScoped
+public class FirstPerson {
+
+    private static final Pattern THIRD_PERSON = Pattern.compile("\\b(?:she|he)\\b", Pattern.CASE_INSENSITIVE);
+    private static final Pattern THIRD_POSSESSIVE = Pattern.compile("\\b(?:her|his)\\b", Pattern.CASE_INSENSITIVE);
+    // What opens a question and carries nothing a statement would say.
+    private static final Pattern QUESTION_OPENING = Pattern.compile(
+            "^(?:(?:what|who|whom|where|when|which|how\\s+many|how\\s+much|how\\s+long|how|why)\\s+)?"
+                    + "(?:(?:kinds?|types?|sorts?)\\s+of\\s+|times\\s+)?"
+                    + "(?:(?:is|are|was|were|did|does|do|has|have|had|would|could|will|can)\\s+)?",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+
+    /** The question as {@code person} would state it; blank when nothing but the opening is left. */
+    public String rewrite(String question, String person) {
+        String name = Pattern.quote(person);
+        String text =
+                Pattern.compile("\\b" + name + "['’]s\\b").matcher(question).replaceAll("my");
+        text = Pattern.compile("\\b" + name + "\\b").matcher(text).replaceAll("I");
+        text = THIRD_PERSON.matcher(text).replaceAll("I");
+        text = THIRD_POSSESSIVE.matcher(text).replaceAll("my");
+        text = text.strip();
+        Matcher opening = QUESTION_OPENING.matcher(text);
+        if (opening.lookingAt()) {
+            text = text.substring(opening.end());
+        }
+        text = SPACES.matcher(text.replaceAll("[?!.]+$", "")).replaceAll(" ").strip();
+        return text.equals("I") ? "" : text;
+    }
+}
