@@ -2,7 +2,6 @@ package dev.engram.retrieval.agent.rules;
 
 import dev.engram.retrieval.model.SearchMode;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -14,10 +13,8 @@ import java.util.regex.Pattern;
  * Routes a question without an LLM, by its surface: a chain of possessives or relations ("Caroline's
  * sister's dog", "the friend who moved to Denver") needs one fact before the next, so it is chained;
  * distinct names joined by a conjunction ("Caroline and Melanie") are independent parts, so it is
- * split; a question about exactly one named person ("What has Melanie painted?") is chained too,
- * since the chain's person hop searches that person's own words, which is where facts about them
- * were said. Everything else is a direct search. When in doubt the answer is direct, the strategy
- * that never costs more than one search.
+ * split; everything else is a direct search. When in doubt the answer is direct, the strategy that
+ * never costs more than one search.
  */
 @ApplicationScoped
 public class RuleRouter {
@@ -68,26 +65,6 @@ public class RuleRouter {
             "fiance",
             "fiancé",
             "fiancée");
-    private static final Set<String> CALENDAR = Set.of(
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-            "monday",
-            "tuesday",
-            "wednesday",
-            "thursday",
-            "friday",
-            "saturday",
-            "sunday");
     private static final Pattern DOUBLE_POSSESSIVE =
             Pattern.compile("\\b\\p{L}+['’]s\\s+(?:\\p{L}+\\s+)?\\p{L}+['’]s\\b");
     private static final Pattern POSSESSIVE_RELATION =
@@ -122,28 +99,7 @@ public class RuleRouter {
         if (parts.size() > 1) {
             return new RouteDecision(SearchMode.SPLIT, "rules: independent parts " + parts);
         }
-        List<String> names = names(question);
-        if (names.size() == 1) {
-            return new RouteDecision(
-                    SearchMode.CHAIN,
-                    "rules: about one person (\"" + names.get(0) + "\"), whose own words are searched");
-        }
         return new RouteDecision(SearchMode.DIRECT, "rules: a single-hop question");
-    }
-
-    /** Distinct words written like names; acronyms, months and weekdays are not people. */
-    private static List<String> names(String question) {
-        List<String> words = Words.of(question);
-        Set<String> names = new LinkedHashSet<>();
-        for (int position = 0; position < words.size(); position++) {
-            String word = words.get(position).replaceAll("['’]s$", "");
-            if (Words.looksLikeName(word, position)
-                    && !word.equals(word.toUpperCase(Locale.ROOT))
-                    && !CALENDAR.contains(word.toLowerCase(Locale.ROOT))) {
-                names.add(word);
-            }
-        }
-        return List.copyOf(names);
     }
 
     private static boolean isRelation(String word) {
