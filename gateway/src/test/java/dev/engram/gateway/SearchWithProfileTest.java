@@ -154,10 +154,22 @@ class SearchWithProfileTest {
     }
 
     @Test
-    void a_failing_retrieval_still_fails_the_search_even_when_the_profile_was_read() {
+    void a_failing_retrieval_still_fails_the_search_even_when_the_profile_was_read() throws InterruptedException {
         retrieval.failWith(Status.DEADLINE_EXCEEDED);
 
         search(List.of("episodic", "profile")).statusCode(503);
+
+        // The profile is read beside the failed retrieval and may still be on its way: let it arrive
+        // here, not in the next test's fake.
+        awaitProfileRequests(1);
+    }
+
+    private void awaitProfileRequests(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (profile.profileRequests.size() < count && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(profile.profileRequests).hasSize(count);
     }
 
     private static io.restassured.response.ValidatableResponse search(List<String> include) {
