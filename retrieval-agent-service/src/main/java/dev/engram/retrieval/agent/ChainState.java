@@ -1,5 +1,6 @@
 package dev.engram.retrieval.agent;
 
+import dev.engram.retrieval.agent.rules.Participants;
 import dev.engram.retrieval.model.Nucleus;
 import dev.engram.retrieval.model.SearchRequest;
 import java.util.ArrayList;
@@ -28,15 +29,13 @@ final class ChainState {
     private final Set<String> usefulIds = new LinkedHashSet<>();
     private final Set<String> usedTerms = new HashSet<>();
     private final Set<String> expansions = new HashSet<>();
+    private final Set<String> speakers = new LinkedHashSet<>();
     private int lead;
-    private SearchRequest focusedRequest;
-    private String focusedQuery;
+    private boolean ownWords;
     private List<Nucleus> latest = List.of();
 
     ChainState(SearchRequest request) {
         this.request = request;
-        this.focusedRequest = request;
-        this.focusedQuery = request.query();
     }
 
     SearchRequest request() {
@@ -52,6 +51,7 @@ final class ChainState {
         queries.add(query);
         normalizedQueries.add(normalize(query));
         rankings.add(nuclei);
+        speakers.addAll(Participants.speakers(nuclei.stream().map(Nucleus::text).toList()));
         List<Nucleus> fresh = new ArrayList<>();
         for (Nucleus nucleus : nuclei) {
             if (fresh.size() >= evidencePerRound) {
@@ -98,8 +98,19 @@ final class ChainState {
         return latest.stream().map(Nucleus::text).toList();
     }
 
-    Set<String> usedTerms() {
-        return usedTerms;
+    /**
+     * Words feedback must not add: terms taken before, and the names of the people who speak, which
+     * stand in every turn (as its speaker, and in the turns addressed to them) and so select nothing.
+     */
+    Set<String> knownTerms() {
+        Set<String> known = new HashSet<>(usedTerms);
+        speakers.forEach(speaker -> known.addAll(List.of(speaker.split("\\s+"))));
+        return known;
+    }
+
+    /** The people heard speaking so far, in order of first appearance. */
+    Set<String> speakers() {
+        return speakers;
     }
 
     void used(List<String> terms) {
@@ -107,22 +118,16 @@ final class ChainState {
     }
 
     /**
-     * Narrows the rest of the chain to one person's turns and their way of saying it: later rounds
-     * search with {@code request} and expand {@code query}, and the latest round's ranking is the one
-     * that counts twice in the merge.
+     * Records that the latest round searched the person's own turns: its ranking counts twice in the
+     * merge, and the chain has what it came for.
      */
-    void focus(SearchRequest request, String query) {
-        focusedRequest = request;
-        focusedQuery = query;
+    void searchedOwnWords() {
+        ownWords = true;
         lead = rankings.size() - 1;
     }
 
-    SearchRequest focusedRequest() {
-        return focusedRequest;
-    }
-
-    String focusedQuery() {
-        return focusedQuery;
+    boolean hasOwnWords() {
+        return ownWords;
     }
 
     /** Marks a query as the question expanded with feedback terms rather than a rewrite. */

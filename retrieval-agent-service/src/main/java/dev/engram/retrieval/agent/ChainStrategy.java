@@ -7,27 +7,25 @@ import dev.engram.retrieval.agent.rules.FeedbackTerms;
 import dev.engram.retrieval.agent.rules.FirstPerson;
 import dev.engram.retrieval.agent.rules.Participants;
 import dev.engram.retrieval.config.AgentConfig;
-import dev.engram.retrieval.model.Nucleus;
 import dev.engram.retrieval.model.SearchMode;
 import dev.engram.retrieval.model.SearchRequest;
 import dev.engram.retrieval.service.TraceLog;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.List;
 import java.util.Optional;
 
 /**
  * ChainOfQuery: search, read what was found, search again with a query built from it, for a
- * bounded number of rounds. Without an LLM, the first hop after the question is the person hop (see
- * {@link #ownWords}): a question about one of the people who speak in the memory is next searched
- * in that person's own turns, in their own words. With an LLM, each round's evidence is judged in one call that says
- * whether it suffices and what to ask next; without one (or when that call gives nothing usable),
- * the next query is the question plus the terms the round's evidence adds to it (pseudo-relevance
- * feedback). The chain stops when the evidence is judged sufficient with enough confidence, when
- * no new query comes, when a query would repeat, or after the last round. Evidence accumulates:
- * every round's nuclei stay candidates, and those the LLM picked as useful lead the merge. The
- * question's own ranking weighs double, so later rounds add what it missed rather than displace
- * what it found; clusters are reranked against the question and the LLM's rewrites.
+ * bounded number of rounds. With an LLM, each round's evidence is judged in one call that says
+ * whether it suffices and what to ask next. Without one, the hop after the question is the person
+ * hop (see {@link #ownWords}) when the question is about one of the people who speak in the memory,
+ * and that ends the chain; otherwise (or when the LLM gives nothing usable) the next query is the
+ * question plus the terms the round's evidence adds to it (pseudo-relevance feedback). The chain
+ * stops when the evidence is judged sufficient with enough confidence, when no new query comes,
+ * when a query would repeat, or after the last round. Evidence accumulates: every round's nuclei
+ * stay candidates, those the LLM picked as useful lead the merge, and one ranking weighs double
+ * (the person hop's, else the question's), so later rounds add what it missed rather than displace
+ * what it found; clusters are reranked against the question and the real rewrites.
  */
 @ApplicationScoped
 public class ChainStrategy implements SearchStrategy {
@@ -58,7 +56,7 @@ public class ChainStrategy implements SearchStrategy {
             ChainState state = new ChainState(request);
             return search.find(request, request.query(), trace).chain(nuclei -> {
                 state.found(request.query(), nuclei, config.evidencePerRound());
-                return ownWords(state, nuclei, trace).chain(() -> onward(state, trace));
+                return ownWords(state, trace).chain(() -> onward(state, trace));
             });
         });
     }
@@ -69,7 +67,7 @@ public class ChainStrategy implements SearchStrategy {
      * they would have said it. Rule-based chains only, and skipped when the request already chooses
      * speakers.
      */
-    private Uni<Void> ownWords(ChainState state, List<Nucleus> found, TraceLog trace) {
+    private Uni<Void> ownWords(ChainState state, TraceLog trace) {
         SearchRequest request = state.request();
         // With an LLM, the judge chooses the next query, knowing what the evidence says.
         if (llm.enabled()
@@ -77,8 +75,7 @@ public class ChainStrategy implements SearchStrategy {
                 || request.filter().getProducersCount() > 0) {
             return Uni.createFrom().voidItem();
         }
-        var speakers = Participants.speakers(found.stream().map(Nucleus::text).toList());
-        return Participants.theOneNamed(request.query(), speakers)
+        return Participants.theOneNamed(request.query(), state.speakers())
                 .map(person -> {
                     String statement = firstPerson.rewrite(request.query(), person);
                     if (statement.isBlank() || !state.isNew(statement)) {
@@ -89,7 +86,7 @@ public class ChainStrategy implements SearchStrategy {
                     return search.find(theirTurns, statement, trace)
                             .invoke(nuclei -> {
                                 state.found(statement, nuclei, config.evidencePerRound());
-                                state.focus(theirTurns, statement);
+                                state.searchedOwnWords();
                             })
                             .replaceWithVoid();
                 })
@@ -97,7 +94,8 @@ public class ChainStrategy implements SearchStrategy {
     }
 
     private Uni<Gathered> onward(ChainState state, TraceLog trace) {
-        if (state.rounds() >= config.maxRounds()) {
+        // After the person hop, feedback would only add rounds that lower what it found (measured).
+        if (state.rounds() >= config.maxRounds() || state.hasOwnWords()) {
             return Uni.createFrom().item(state.gathered());
         }
         return nextQuery(state, trace)
@@ -107,7 +105,7 @@ public class ChainStrategy implements SearchStrategy {
     }
 
     private Uni<Gathered> round(ChainState state, String query, TraceLog trace) {
-        return search.find(state.focusedRequest(), query, trace).chain(nuclei -> {
+        return search.find(state.request(), query, trace).chain(nuclei -> {
             state.found(query, nuclei, config.evidencePerRound());
             return onward(state, trace);
         });
@@ -135,13 +133,13 @@ public class ChainStrategy implements SearchStrategy {
     }
 
     private Optional<String> feedback(ChainState state) {
-        var terms =
-                feedback.pick(state.focusedQuery(), state.usedTerms(), state.latestEvidence(), config.feedbackTerms());
+        var terms = feedback.pick(
+                state.request().query(), state.knownTerms(), state.latestEvidence(), config.feedbackTerms());
         if (terms.isEmpty()) {
             return Optional.empty();
         }
         state.used(terms);
-        String expanded = state.focusedQuery() + " " + String.join(" ", terms);
+        String expanded = state.request().query() + " " + String.join(" ", terms);
         state.expansion(expanded);
         return Optional.of(expanded);
     }
