@@ -1,6 +1,8 @@
 package dev.engram.retrieval.agent.rules;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,12 +25,26 @@ public class FirstPerson {
                     + "(?:(?:is|are|was|were|did|does|do|has|have|had|would|could|will|can)\\s+)?",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern SPACES = Pattern.compile("\\s+");
+    // After a preposition the person is an object: "a gift for Melanie" is "a gift for me".
+    private static final String OBJECT_POSITION = "to|with|for|about|at|from|of|by";
+    // Third-person verb forms left after the subject became "I".
+    private static final Map<String, String> FIRST_PERSON_FORM = Map.of("has", "have", "is", "am", "does", "do");
+    private static final Pattern FIRST_PERSON_VERB =
+            Pattern.compile("\\bI\\s+(has|is|does)\\b", Pattern.CASE_INSENSITIVE);
+    // An auxiliary left in front of the subject by the question's word order ("activities does I
+    // partake in"): a statement has none there.
+    private static final Pattern INVERTED_AUXILIARY = Pattern.compile(
+            "\\b(?:is|are|was|were|did|does|do|has|have|had|would|could|will|can)\\s+(?=(?:I|my)\\b)",
+            Pattern.CASE_INSENSITIVE);
 
     /** The question as {@code person} would state it; blank when nothing but the opening is left. */
     public String rewrite(String question, String person) {
         String name = Pattern.quote(person);
         String text =
                 Pattern.compile("\\b" + name + "['’]s\\b").matcher(question).replaceAll("my");
+        text = Pattern.compile("\\b(" + OBJECT_POSITION + ")\\s+" + name + "\\b", Pattern.CASE_INSENSITIVE)
+                .matcher(text)
+                .replaceAll("$1 me");
         text = Pattern.compile("\\b" + name + "\\b").matcher(text).replaceAll("I");
         text = THIRD_PERSON.matcher(text).replaceAll("I");
         text = THIRD_POSSESSIVE.matcher(text).replaceAll("my");
@@ -37,6 +53,10 @@ public class FirstPerson {
         if (opening.lookingAt()) {
             text = text.substring(opening.end());
         }
+        text = INVERTED_AUXILIARY.matcher(text).replaceAll("");
+        text = FIRST_PERSON_VERB
+                .matcher(text)
+                .replaceAll(verb -> "I " + FIRST_PERSON_FORM.get(verb.group(1).toLowerCase(Locale.ROOT)));
         text = SPACES.matcher(text.replaceAll("[?!.]+$", "")).replaceAll(" ").strip();
         return text.equals("I") ? "" : text;
     }

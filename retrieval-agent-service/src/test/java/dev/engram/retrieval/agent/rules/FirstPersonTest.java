@@ -15,10 +15,12 @@ class FirstPersonTest {
             value = {
                 "What has Melanie painted? | I painted",
                 "Where did Melanie's sister move? | my sister move",
-                "What types of pottery have Melanie and her kids made? | pottery have I and my kids made",
+                "What types of pottery have Melanie and her kids made? | pottery I and my kids made",
                 "How many times has Melanie gone to the beach in 2023? | I gone to the beach in 2023",
                 "When did Melanie say she would visit? | Melanie say I would visit",
-                "Who supports Melanie when she has a bad day? | supports I when I has a bad day",
+                "Who supports Melanie when she has a bad day? | supports I when I have a bad day",
+                "What did Caroline give to Melanie? | Caroline give to me",
+                "What activities does Melanie partake in? | activities I partake in",
             })
     void states_the_question_the_way_the_person_would(String question, String statement) {
         String person = question.contains("say") ? "Mel" : "Melanie";
