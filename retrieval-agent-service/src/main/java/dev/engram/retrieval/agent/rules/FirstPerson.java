@@ -3,6 +3,7 @@ package dev.engram.retrieval.agent.rules;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,8 +26,11 @@ public class FirstPerson {
                     + "(?:(?:is|are|was|were|did|does|do|has|have|had|would|could|will|can)\\s+)?",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern SPACES = Pattern.compile("\\s+");
-    // After a preposition the person is an object: "a gift for Melanie" is "a gift for me".
-    private static final String OBJECT_POSITION = "to|with|for|about|at|from|of|by";
+    private static final Pattern LAST_WORD = Pattern.compile("(\\p{L}+)\\W*$");
+    private static final Set<String> BEFORE_SUBJECT = Set.of(
+            "is", "are", "was", "were", "did", "does", "do", "has", "have", "had", "would", "could", "will", "can",
+            "should", "what", "who", "where", "when", "which", "why", "how", "and", "or", "that", "if", "because",
+            "while");
     // Third-person verb forms left after the subject became "I".
     private static final Map<String, String> FIRST_PERSON_FORM = Map.of("has", "have", "is", "am", "does", "do");
     private static final Pattern FIRST_PERSON_VERB =
@@ -37,15 +41,30 @@ public class FirstPerson {
             "\\b(?:is|are|was|were|did|does|do|has|have|had|would|could|will|can)\\s+(?=(?:I|my)\\b)",
             Pattern.CASE_INSENSITIVE);
 
+    /**
+     * Each mention becomes "I" where a subject stands (first, or after an auxiliary, a question word
+     * or a conjunction: "does Melanie paint", "and Melanie") and "me" elsewhere ("supports Melanie",
+     * "a gift for Melanie").
+     */
+    private static String asPronoun(String text, Pattern mention) {
+        Matcher found = mention.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (found.find()) {
+            Matcher previous = LAST_WORD.matcher(text.substring(0, found.start()));
+            boolean subject = !previous.find()
+                    || BEFORE_SUBJECT.contains(previous.group(1).toLowerCase(Locale.ROOT));
+            found.appendReplacement(out, subject ? "I" : "me");
+        }
+        found.appendTail(out);
+        return out.toString();
+    }
+
     /** The question as {@code person} would state it; blank when nothing but the opening is left. */
     public String rewrite(String question, String person) {
         String name = Pattern.quote(person);
         String text =
                 Pattern.compile("\\b" + name + "['’]s\\b").matcher(question).replaceAll("my");
-        text = Pattern.compile("\\b(" + OBJECT_POSITION + ")\\s+" + name + "\\b", Pattern.CASE_INSENSITIVE)
-                .matcher(text)
-                .replaceAll("$1 me");
-        text = Pattern.compile("\\b" + name + "\\b").matcher(text).replaceAll("I");
+        text = asPronoun(text, Pattern.compile("\\b" + name + "\\b"));
         text = THIRD_PERSON.matcher(text).replaceAll("I");
         text = THIRD_POSSESSIVE.matcher(text).replaceAll("my");
         text = text.strip();

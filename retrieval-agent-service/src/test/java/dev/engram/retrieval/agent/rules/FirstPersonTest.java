@@ -18,7 +18,7 @@ class FirstPersonTest {
                 "What types of pottery have Melanie and her kids made? | pottery I and my kids made",
                 "How many times has Melanie gone to the beach in 2023? | I gone to the beach in 2023",
                 "When did Melanie say she would visit? | Melanie say I would visit",
-                "Who supports Melanie when she has a bad day? | supports I when I have a bad day",
+                "Who supports Melanie when she has a bad day? | supports me when I have a bad day",
                 "What did Caroline give to Melanie? | Caroline give to me",
                 "What activities does Melanie partake in? | activities I partake in",
             })
