@@ -13,12 +13,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 
 /**
- * A local OpenAI-compatible endpoint that answers every chat completion with a scripted text, or
- * fails with a scripted HTTP status, and records what it was asked.
+ * A local OpenAI-compatible endpoint that answers every chat completion with a scripted text (one
+ * text, or one chosen per request), or fails with a scripted HTTP status, optionally after a delay,
+ * and records what it was asked. Every answer reports the same token usage.
  */
 public class ScriptedLlm {
+
+    public static final int PROMPT_TOKENS = 40;
+    public static final int COMPLETION_TOKENS = 7;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -37,16 +42,39 @@ public class ScriptedLlm {
                             prompt.append(message.path("content").asText()).append('\n'));
             return prompt.toString();
         }
+
+        public String system() {
+            return message("system");
+        }
+
+        public String user() {
+            return message("user");
+        }
+
+        private String message(String role) {
+            for (JsonNode message : body.path("messages")) {
+                if (message.path("role").asText().equals(role)) {
+                    return message.path("content").asText();
+                }
+            }
+            return "";
+        }
     }
 
     private final List<Call> calls = new CopyOnWriteArrayList<>();
-    private volatile String answer;
+    private volatile Function<Call, String> answers;
     private volatile int failureStatus;
+    private volatile long delayMillis;
     private HttpServer server;
 
     /** An endpoint that answers {@code answer} until told otherwise. */
     public ScriptedLlm(String answer) {
-        this.answer = answer;
+        this(call -> answer);
+    }
+
+    /** An endpoint that answers each call with what {@code answers} makes of it. */
+    public ScriptedLlm(Function<Call, String> answers) {
+        this.answers = answers;
     }
 
     public int start() {
@@ -65,14 +93,30 @@ public class ScriptedLlm {
         server.stop(0);
     }
 
+    /** Forgets the calls and any scripted failure or delay. */
+    public void reset() {
+        calls.clear();
+        failureStatus = 0;
+        delayMillis = 0;
+    }
+
     public void answer(String text) {
-        this.answer = text;
+        this.answers = call -> text;
         this.failureStatus = 0;
     }
 
     /** Every following call fails with this HTTP status. */
     public void failWith(int status) {
         this.failureStatus = status;
+    }
+
+    /** Every following call answers only after this long. */
+    public void delay(long millis) {
+        this.delayMillis = millis;
+    }
+
+    public List<Call> calls() {
+        return List.copyOf(calls);
     }
 
     /** The calls whose prompt contains {@code text}. */
@@ -87,7 +131,16 @@ public class ScriptedLlm {
                 respond(exchange, 404, Map.of("error", Map.of("message", "not scripted")));
                 return;
             }
-            calls.add(new Call(exchange.getRequestHeaders().getFirst("Authorization"), body));
+            Call call = new Call(exchange.getRequestHeaders().getFirst("Authorization"), body);
+            calls.add(call);
+            if (delayMillis > 0) {
+                try {
+                    Thread.sleep(delayMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
             int status = failureStatus;
             if (status != 0) {
                 respond(exchange, status, Map.of("error", Map.of("message", "scripted failure")));
@@ -104,17 +157,20 @@ public class ScriptedLlm {
                             "created",
                             1_700_000_000,
                             "model",
-                            body.path("model").asText(),
+                            call.model(),
                             "choices",
                             List.of(Map.of(
                                     "index",
                                     0,
                                     "message",
-                                    Map.of("role", "assistant", "content", answer),
+                                    Map.of("role", "assistant", "content", answers.apply(call)),
                                     "finish_reason",
                                     "stop")),
                             "usage",
-                            Map.of("prompt_tokens", 10, "completion_tokens", 5, "total_tokens", 15)));
+                            Map.of(
+                                    "prompt_tokens", PROMPT_TOKENS,
+                                    "completion_tokens", COMPLETION_TOKENS,
+                                    "total_tokens", PROMPT_TOKENS + COMPLETION_TOKENS)));
         }
     }
 

@@ -4,16 +4,10 @@ import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.ObserveRequest;
 import dev.engram.proto.v1.ObserveResponse;
 import dev.engram.proto.v1.ProfileServiceGrpc;
-import io.grpc.Server;
 import io.grpc.Status;
-import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Stands in for profile-service: a plain gRPC server that records every observed episode (repeats
@@ -23,22 +17,15 @@ public class ProfileServiceDouble extends ProfileServiceGrpc.ProfileServiceImplB
 
     private final List<Episode> observed = new CopyOnWriteArrayList<>();
     private volatile boolean unavailable;
-    private Server server;
+    private LocalGrpcServer server;
 
     public int start() {
-        try {
-            server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
-                    .addService(this)
-                    .build()
-                    .start();
-            return server.getPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        server = LocalGrpcServer.serve(this);
+        return server.port();
     }
 
     public void stop() throws InterruptedException {
-        server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        server.stop();
     }
 
     public void setUnavailable(boolean unavailable) {

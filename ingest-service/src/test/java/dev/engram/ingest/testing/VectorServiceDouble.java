@@ -4,18 +4,12 @@ import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.IndexRequest;
 import dev.engram.proto.v1.IndexResponse;
 import dev.engram.proto.v1.VectorServiceGrpc;
-import io.grpc.Server;
 import io.grpc.Status;
-import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -30,22 +24,15 @@ public class VectorServiceDouble extends VectorServiceGrpc.VectorServiceImplBase
     private final Map<String, Status> poisoned = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> poisonedCalls = new ConcurrentHashMap<>();
     private volatile boolean unavailable;
-    private Server server;
+    private LocalGrpcServer server;
 
     public int start() {
-        try {
-            server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
-                    .addService(this)
-                    .build()
-                    .start();
-            return server.getPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        server = LocalGrpcServer.serve(this);
+        return server.port();
     }
 
     public void stop() throws InterruptedException {
-        server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        server.stop();
     }
 
     public void setUnavailable(boolean unavailable) {

@@ -23,15 +23,14 @@ final class ChainState {
     private final SearchRequest request;
     private final List<List<Nucleus>> rankings = new ArrayList<>();
     private final List<String> queries = new ArrayList<>();
-    private final Set<String> normalizedQueries = new HashSet<>();
     private final List<Nucleus> evidence = new ArrayList<>();
     private final Set<String> evidenceIds = new HashSet<>();
     private final Set<String> usefulIds = new LinkedHashSet<>();
     private final Set<String> usedTerms = new HashSet<>();
     private final Set<String> expansions = new HashSet<>();
     private final Set<String> speakers = new LinkedHashSet<>();
-    private int lead;
-    private boolean ownWords;
+    // The round that searched the person's own turns, or -1 when none did.
+    private int ownWordsRound = -1;
     private List<Nucleus> latest = List.of();
 
     ChainState(SearchRequest request) {
@@ -49,7 +48,6 @@ final class ChainState {
     /** Records a round: its ranking, and its best nuclei not seen in earlier rounds as new evidence. */
     void found(String query, List<Nucleus> nuclei, int evidencePerRound) {
         queries.add(query);
-        normalizedQueries.add(normalize(query));
         rankings.add(nuclei);
         speakers.addAll(Participants.speakers(nuclei.stream().map(Nucleus::text).toList()));
         List<Nucleus> fresh = new ArrayList<>();
@@ -66,7 +64,8 @@ final class ChainState {
     }
 
     boolean isNew(String query) {
-        return !normalizedQueries.contains(normalize(query));
+        String normalized = normalize(query);
+        return queries.stream().map(ChainState::normalize).noneMatch(normalized::equals);
     }
 
     /** The evidence so far as the LLM reads it: "[n] text", numbered from 1. */
@@ -122,12 +121,11 @@ final class ChainState {
      * merge, and the chain has what it came for.
      */
     void searchedOwnWords() {
-        ownWords = true;
-        lead = rankings.size() - 1;
+        ownWordsRound = rankings.size() - 1;
     }
 
     boolean hasOwnWords() {
-        return ownWords;
+        return ownWordsRound >= 0;
     }
 
     /** Marks a query as the question expanded with feedback terms rather than a rewrite. */
@@ -136,8 +134,8 @@ final class ChainState {
     }
 
     /**
-     * Every round's ranking (the question's twice); the evidence judged useful, when there is any, as
-     * a ranking of its own first.
+     * Every round's ranking, the person hop's (or else the question's) twice; the evidence judged
+     * useful, when there is any, as a ranking of its own first.
      */
     Gathered gathered() {
         List<List<Nucleus>> all = new ArrayList<>();
@@ -146,9 +144,9 @@ final class ChainState {
                     .filter(nucleus -> usefulIds.contains(nucleus.episodeId()))
                     .toList());
         }
-        // The question's own ranking counts twice: later rounds add candidates the question missed
-        // rather than pushing down what it found best.
-        all.add(rankings.get(lead));
+        // One ranking counts twice: later rounds add candidates it missed rather than pushing down
+        // what it found best.
+        all.add(rankings.get(Math.max(ownWordsRound, 0)));
         all.addAll(rankings);
         // Feedback expansions are the question plus words from evidence: reranking against them
         // would favour more of what was already found, so only the question and real rewrites count.

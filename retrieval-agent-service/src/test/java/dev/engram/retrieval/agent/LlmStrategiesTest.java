@@ -7,9 +7,10 @@ import dev.engram.proto.v1.VectorSearchRequest;
 import dev.engram.retrieval.support.FakeDownstream;
 import dev.engram.retrieval.support.FakeDownstreamResource;
 import dev.engram.retrieval.support.FakeDownstreamResource.InjectFakeDownstream;
-import dev.engram.retrieval.support.ScriptedLlm;
+import dev.engram.retrieval.support.ScriptedAgentLlm;
 import dev.engram.retrieval.support.ScriptedLlmResource;
 import dev.engram.retrieval.support.SearchChannel;
+import dev.engram.testing.ScriptedLlm;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -34,7 +35,7 @@ class LlmStrategiesTest {
     @InjectFakeDownstream
     FakeDownstream downstream;
 
-    ScriptedLlm llm;
+    ScriptedAgentLlm llm;
 
     @TestHTTPResource
     URL url;
@@ -56,17 +57,17 @@ class LlmStrategiesTest {
 
     @Test
     void auto_follows_tool_select_and_splits_as_the_llm_says() {
-        llm.answer(ScriptedLlm.ROUTE, "SPLIT");
+        llm.answer(ScriptedAgentLlm.ROUTE, "SPLIT");
         llm.answer(
-                ScriptedLlm.SPLIT,
+                ScriptedAgentLlm.SPLIT,
                 "```json\n{\"queries\": [\"What does Caroline paint?\", \"What does Melanie paint?\"]}\n```");
 
         RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode("auto"));
 
-        assertThat(llm.calls(ScriptedLlm.ROUTE))
+        assertThat(llm.calls(ScriptedAgentLlm.ROUTE))
                 .singleElement()
                 .satisfies(call -> assertThat(call.user()).contains(TWO_PEOPLE));
-        assertThat(llm.calls(ScriptedLlm.SPLIT))
+        assertThat(llm.calls(ScriptedAgentLlm.SPLIT))
                 .singleElement()
                 .satisfies(call -> assertThat(call.user()).contains(TWO_PEOPLE));
         assertThat(queries())
@@ -81,7 +82,7 @@ class LlmStrategiesTest {
 
     @Test
     void an_answer_that_is_not_a_route_falls_back_to_the_rules() {
-        llm.answer(ScriptedLlm.ROUTE, "Probably a multi-part question.");
+        llm.answer(ScriptedAgentLlm.ROUTE, "Probably a multi-part question.");
 
         RetrievalResponse response =
                 channel.search("when did Caroline go to the support group?", r -> r.setMode("auto"));
@@ -94,7 +95,7 @@ class LlmStrategiesTest {
     @Test
     void the_chain_searches_the_llms_next_query_until_the_evidence_suffices() {
         llm.answer(
-                ScriptedLlm.CHAIN,
+                ScriptedAgentLlm.CHAIN,
                 "{\"is_sufficient\": false, \"evidence_indices\": [1], \"new_query\": \"Where does Anna live?\","
                         + " \"confidence\": 0.4}",
                 "{\"is_sufficient\": true, \"evidence_indices\": [1, 3], \"new_query\": \"\", \"confidence\": 0.9}");
@@ -103,7 +104,7 @@ class LlmStrategiesTest {
         RetrievalResponse response = channel.search(QUESTION, r -> r.setMode("chain"));
 
         assertThat(queries()).containsExactly(QUESTION, "Where does Anna live?");
-        List<ScriptedLlm.Call> judged = llm.calls(ScriptedLlm.CHAIN);
+        List<ScriptedLlm.Call> judged = llm.calls(ScriptedAgentLlm.CHAIN);
         assertThat(judged).hasSize(2);
         assertThat(judged.get(0).user()).contains(QUESTION).contains("[1] Caroline: message s1-3");
         assertThat(judged.get(1).user()).contains("[3] Melanie: message s2-4");
@@ -114,7 +115,7 @@ class LlmStrategiesTest {
     @Test
     void the_chain_stops_when_the_llm_repeats_a_query() {
         llm.answer(
-                ScriptedLlm.CHAIN,
+                ScriptedAgentLlm.CHAIN,
                 "{\"is_sufficient\": false, \"evidence_indices\": [], \"new_query\": \"" + QUESTION + "\","
                         + " \"confidence\": 0.2}");
 
@@ -125,9 +126,9 @@ class LlmStrategiesTest {
 
     @Test
     void past_the_budget_the_chain_goes_on_with_feedback_terms() {
-        llm.answer(ScriptedLlm.ROUTE, "CHAIN");
+        llm.answer(ScriptedAgentLlm.ROUTE, "CHAIN");
         llm.answer(
-                ScriptedLlm.CHAIN,
+                ScriptedAgentLlm.CHAIN,
                 "{\"is_sufficient\": false, \"evidence_indices\": [1], \"new_query\": \"Where does Anna live?\","
                         + " \"confidence\": 0.4}");
         downstream.hitsFor("Where does Anna live?", "s2-4", 0.9);
@@ -156,7 +157,7 @@ class LlmStrategiesTest {
     @Test
     void an_llm_that_answers_too_late_leaves_the_search_to_the_rules() {
         llm.delay(6_000);
-        llm.answer(ScriptedLlm.ROUTE, "CHAIN");
+        llm.answer(ScriptedAgentLlm.ROUTE, "CHAIN");
 
         RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode("auto"));
 
@@ -167,9 +168,9 @@ class LlmStrategiesTest {
 
     @Test
     void garbage_from_the_llm_never_fails_a_search() {
-        llm.answer(ScriptedLlm.ROUTE, "{{{");
-        llm.answer(ScriptedLlm.SPLIT, "{\"queries\": \"not a list\"}");
-        llm.answer(ScriptedLlm.CHAIN, "{\"is_sufficient\": \"maybe\", \"evidence_indices\": [99, -1]}");
+        llm.answer(ScriptedAgentLlm.ROUTE, "{{{");
+        llm.answer(ScriptedAgentLlm.SPLIT, "{\"queries\": \"not a list\"}");
+        llm.answer(ScriptedAgentLlm.CHAIN, "{\"is_sufficient\": \"maybe\", \"evidence_indices\": [99, -1]}");
 
         for (String mode : List.of("auto", "split", "chain")) {
             RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode(mode));

@@ -4,7 +4,7 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 
 /**
- * Starts {@link ScriptedLlm}, turns the LLM on through the service's own keys (engram.llm.*) pointed
+ * Starts {@link ScriptedAgentLlm}, turns the LLM on through the service's own keys (engram.llm.*) pointed
  * at it, with a short timeout so that a slow answer is tested quickly, and injects it into test
  * fields of its type.
  */
@@ -12,11 +12,11 @@ public class ScriptedLlmResource implements QuarkusTestResourceLifecycleManager 
 
     public static final String MODEL = "scripted-model";
 
-    private ScriptedLlm llm;
+    private ScriptedAgentLlm llm;
 
     @Override
     public Map<String, String> start() {
-        llm = new ScriptedLlm();
+        llm = new ScriptedAgentLlm();
         int port = llm.start();
         return Map.of(
                 "engram.llm.enabled", "true",
@@ -28,7 +28,7 @@ public class ScriptedLlmResource implements QuarkusTestResourceLifecycleManager 
 
     @Override
     public void inject(TestInjector injector) {
-        injector.injectIntoFields(llm, new TestInjector.MatchesType(ScriptedLlm.class));
+        injector.injectIntoFields(llm, new TestInjector.MatchesType(ScriptedAgentLlm.class));
     }
 
     @Override
