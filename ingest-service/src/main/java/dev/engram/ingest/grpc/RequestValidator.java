@@ -1,5 +1,6 @@
 package dev.engram.ingest.grpc;
 
+import dev.engram.grpc.Violations;
 import dev.engram.proto.v1.AddEpisodesRequest;
 import dev.engram.proto.v1.GetContextRequest;
 import dev.engram.proto.v1.GetShortTermRequest;

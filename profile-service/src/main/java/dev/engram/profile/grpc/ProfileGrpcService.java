@@ -1,5 +1,6 @@
 package dev.engram.profile.grpc;
 
+import dev.engram.grpc.Violations;
 import dev.engram.profile.config.ProfileConfig;
 import dev.engram.profile.mapping.ProfileMapper;
 import dev.engram.profile.model.ProfileEntry;

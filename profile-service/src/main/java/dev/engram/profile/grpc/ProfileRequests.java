@@ -1,5 +1,6 @@
 package dev.engram.profile.grpc;
 
+import dev.engram.grpc.Violations;
 import dev.engram.proto.v1.DeleteEntryRequest;
 import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.ForgetEpisodesRequest;

@@ -24,10 +24,6 @@ public class NucleusSearch {
         this.config = config;
     }
 
-    public Uni<List<Nucleus>> find(SearchRequest request) {
-        return find(request, request.query());
-    }
-
     /** The nuclei of {@code query} within the request's scope and filter. */
     public Uni<List<Nucleus>> find(SearchRequest request, String query) {
         return vector.search(request.scope(), query, hitLimit(request.topK()), request.filter())

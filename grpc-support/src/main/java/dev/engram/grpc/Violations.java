@@ -1,4 +1,4 @@
-package dev.engram.ingest.grpc;
+package dev.engram.grpc;
 
 import com.google.protobuf.Any;
 import com.google.protobuf.Timestamp;
@@ -9,6 +9,7 @@ import com.google.rpc.Status;
 import io.grpc.protobuf.StatusProto;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -16,7 +17,7 @@ import java.util.stream.Collectors;
  * Collects what is wrong with a request. The failure is INVALID_ARGUMENT whose description names
  * each field, with a {@code google.rpc.BadRequest} detail that callers can map field by field.
  */
-final class Violations {
+public final class Violations {
 
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9._:@-]{1,128}");
     private static final String ID_RULE = "must be 1-128 characters of [A-Za-z0-9._:@-]";
@@ -30,7 +31,7 @@ final class Violations {
 
     private final List<FieldViolation> found = new ArrayList<>();
 
-    void requireId(String field, String value) {
+    public void requireId(String field, String value) {
         if (value.isEmpty()) {
             add(field, "is required");
         } else {
@@ -38,13 +39,13 @@ final class Violations {
         }
     }
 
-    void optionalId(String field, String value) {
+    public void optionalId(String field, String value) {
         if (!value.isEmpty() && !ID.matcher(value).matches()) {
             add(field, ID_RULE);
         }
     }
 
-    void requireSessionId(String field, String value) {
+    public void requireSessionId(String field, String value) {
         if (value.isEmpty()) {
             add(field, "is required");
         } else if (!SESSION_ID.matcher(value).matches()) {
@@ -52,14 +53,14 @@ final class Violations {
         }
     }
 
-    void requireText(String field, String value) {
+    public void requireText(String field, String value) {
         if (value.isBlank()) {
             add(field, "is required");
         }
     }
 
     /** At most {@code max} characters (code points), and no U+0000, which PostgreSQL refuses. */
-    void boundedText(String field, String value, int max) {
+    public void boundedText(String field, String value, int max) {
         if (value.codePointCount(0, value.length()) > max) {
             add(field, "must be at most " + max + " characters");
         } else {
@@ -67,25 +68,43 @@ final class Violations {
         }
     }
 
-    void maxBytes(String field, int bytes, int max) {
+    public void maxBytes(String field, int bytes, int max) {
         if (bytes > max) {
             add(field, "must be at most " + max + " bytes of UTF-8 (was " + bytes + ")");
         }
     }
 
-    void storable(String field, String value) {
+    public void storable(String field, String value) {
         if (value.indexOf('\u0000') >= 0) {
             add(field, "must not contain U+0000");
         }
     }
 
-    void range(String field, int value, int min, int max) {
+    public void range(String field, int value, int min, int max) {
         if (value < min || value > max) {
             add(field, "must be between " + min + " and " + max);
         }
     }
 
-    void validTimestamp(String field, Timestamp timestamp) {
+    public void range(String field, double value, double min, double max) {
+        if (!(value >= min && value <= max)) {
+            add(field, "must be between " + min + " and " + max);
+        }
+    }
+
+    public void uuid(String field, String value) {
+        if (value.isEmpty()) {
+            add(field, "is required");
+            return;
+        }
+        try {
+            UUID.fromString(value);
+        } catch (IllegalArgumentException e) {
+            add(field, "must be a UUID");
+        }
+    }
+
+    public void validTimestamp(String field, Timestamp timestamp) {
         boolean valid = timestamp.getSeconds() >= MIN_TIMESTAMP_SECONDS
                 && timestamp.getSeconds() <= MAX_TIMESTAMP_SECONDS
                 && timestamp.getNanos() >= 0
@@ -95,7 +114,7 @@ final class Violations {
         }
     }
 
-    void add(String field, String message) {
+    public void add(String field, String message) {
         if (found.size() < MAX_REPORTED) {
             found.add(FieldViolation.newBuilder()
                     .setField(field)
@@ -105,7 +124,7 @@ final class Violations {
     }
 
     /** Throws INVALID_ARGUMENT (a {@code StatusRuntimeException}) when anything was found. */
-    void throwIfAny() {
+    public void throwIfAny() {
         if (found.isEmpty()) {
             return;
         }
