@@ -6,6 +6,7 @@ import dev.engram.gateway.model.MemoryStatus;
 import dev.engram.gateway.model.Problem;
 import dev.engram.gateway.model.SearchRequest;
 import dev.engram.gateway.model.SearchResponse;
+import dev.engram.gateway.security.CurrentCaller;
 import dev.engram.gateway.service.MemoryService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
@@ -40,9 +41,11 @@ import org.jboss.resteasy.reactive.RestQuery;
 public class MemoryResource {
 
     private final MemoryService memories;
+    private final CurrentCaller caller;
 
-    public MemoryResource(MemoryService memories) {
+    public MemoryResource(MemoryService memories, CurrentCaller caller) {
         this.memories = memories;
+        this.caller = caller;
     }
 
     /** A batch may carry 32 MB of JSON: it is parsed and checked on a worker thread, not the event loop. */
@@ -59,7 +62,7 @@ public class MemoryResource {
             description = "Body too large.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Uni<AddMemoriesResponse> add(AddMemoriesRequest request) {
-        return memories.add(request);
+        return memories.add(caller.project(), request);
     }
 
     @POST
@@ -70,7 +73,7 @@ public class MemoryResource {
                     + "session's short-term memory when session_id is given, and a ready-to-use context text.")
     @APIResponse(responseCode = "200", description = "Search result.")
     public Uni<SearchResponse> search(SearchRequest request) {
-        return memories.search(request);
+        return memories.search(caller.project(), request);
     }
 
     @GET
@@ -78,6 +81,6 @@ public class MemoryResource {
     @Operation(summary = "Indexing status", description = "How many of the user's episodes are searchable yet.")
     @APIResponse(responseCode = "200", description = "Counts of stored, indexed and pending episodes.")
     public Uni<MemoryStatus> status(@Parameter(required = true) @RestQuery("user_id") String userId) {
-        return memories.status(userId);
+        return memories.status(caller.project(), userId);
     }
 }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.engram.gateway.client.DownstreamProtocolException;
 import dev.engram.gateway.model.FieldError;
 import dev.engram.gateway.model.Problem;
+import dev.engram.gateway.service.RequestRefusedException;
 import dev.engram.gateway.validation.InvalidRequestException;
 import jakarta.ws.rs.WebApplicationException;
 import java.util.List;
@@ -39,6 +40,11 @@ public class ProblemMappers {
             return jsonProblem(json);
         }
         return Problems.forStatus(e.getResponse().getStatus());
+    }
+
+    @ServerExceptionMapper
+    public RestResponse<Problem> refused(RequestRefusedException e) {
+        return Problems.of(e.status(), e.type(), e.title(), e.getMessage());
     }
 
     @ServerExceptionMapper

@@ -4,6 +4,7 @@ import dev.engram.gateway.model.Problem;
 import dev.engram.gateway.model.ProfileEntryInput;
 import dev.engram.gateway.model.ProfileView;
 import dev.engram.gateway.model.PutProfileEntryResponse;
+import dev.engram.gateway.security.CurrentCaller;
 import dev.engram.gateway.service.ProfileService;
 import io.quarkus.resteasy.reactive.jackson.CustomDeserialization;
 import io.smallrye.mutiny.Uni;
@@ -42,9 +43,11 @@ import org.jboss.resteasy.reactive.RestResponse;
 public class ProfileResource {
 
     private final ProfileService profiles;
+    private final CurrentCaller caller;
 
-    public ProfileResource(ProfileService profiles) {
+    public ProfileResource(ProfileService profiles, CurrentCaller caller) {
         this.profiles = profiles;
+        this.caller = caller;
     }
 
     @GET
@@ -62,7 +65,7 @@ public class ProfileResource {
             @Parameter(description = "Only the entries about this person.") @RestQuery("subject") String subject,
             @Parameter(description = "At most this many entries (1-1000); all when absent.") @RestQuery("limit")
                     String limit) {
-        return profiles.profile(userId, at, subject, limit);
+        return profiles.profile(caller.project(), userId, at, subject, limit);
     }
 
     @GET
@@ -76,7 +79,7 @@ public class ProfileResource {
             @RestQuery("subject") String subject,
             @RestQuery("tag") String tag,
             @RestQuery("feature") String feature) {
-        return profiles.history(userId, subject, tag, feature);
+        return profiles.history(caller.project(), userId, subject, tag, feature);
     }
 
     @PUT
@@ -98,7 +101,7 @@ public class ProfileResource {
             @RestPath("user_id") String userId,
             @Parameter(description = "A UUID.") @RestPath("entry_id") String entryId,
             ProfileEntryInput entry) {
-        return profiles.put(userId, entryId, entry)
+        return profiles.put(caller.project(), userId, entryId, entry)
                 .map(written -> RestResponse.status(
                         written.created() ? RestResponse.Status.CREATED : RestResponse.Status.OK, written));
     }
@@ -117,6 +120,6 @@ public class ProfileResource {
     public Uni<Void> delete(
             @RestPath("user_id") String userId,
             @Parameter(description = "A UUID.") @RestPath("entry_id") String entryId) {
-        return profiles.delete(userId, entryId);
+        return profiles.delete(caller.project(), userId, entryId);
     }
 }

@@ -2,6 +2,7 @@ package dev.engram.gateway.api;
 
 import dev.engram.gateway.model.Problem;
 import dev.engram.gateway.model.ShortTermView;
+import dev.engram.gateway.security.CurrentCaller;
 import dev.engram.gateway.service.MemoryService;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
@@ -32,9 +33,11 @@ import org.jboss.resteasy.reactive.RestQuery;
 public class SessionResource {
 
     private final MemoryService memories;
+    private final CurrentCaller caller;
 
-    public SessionResource(MemoryService memories) {
+    public SessionResource(MemoryService memories, CurrentCaller caller) {
         this.memories = memories;
+        this.caller = caller;
     }
 
     /** Session ids may hold '/' (conv-26/session_1): the path parameter spans every segment before the last. */
@@ -50,6 +53,6 @@ public class SessionResource {
             @Parameter(required = true) @RestQuery("user_id") String userId,
             @Parameter(description = "Only this agent's episodes, with a summary of their own.") @RestQuery("agent_id")
                     String agentId) {
-        return memories.shortTerm(sessionId, userId, agentId);
+        return memories.shortTerm(caller.project(), sessionId, userId, agentId);
     }
 }

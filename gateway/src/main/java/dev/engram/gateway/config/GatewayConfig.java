@@ -139,6 +139,17 @@ public interface GatewayConfig {
         @WithDefault("2s")
         Duration statusDeadline();
 
+        /** Deadline of reading one episode or one page of a listing. */
+        @WithDefault("5s")
+        Duration readDeadline();
+
+        /**
+         * Deadline of a deletion or of queuing a reindex. A deletion answers once every store is purged, or
+         * as pending when a store could not be reached within ingest-service's own, shorter, deadline.
+         */
+        @WithDefault("30s")
+        Duration deleteDeadline();
+
         /** Extra attempts of a status call when ingest-service is unavailable (reads are safe to repeat). */
         @WithDefault("1")
         int statusRetries();

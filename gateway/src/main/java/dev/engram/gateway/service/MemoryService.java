@@ -2,7 +2,6 @@ package dev.engram.gateway.service;
 
 import dev.engram.gateway.client.IngestClient;
 import dev.engram.gateway.client.RetrievalClient;
-import dev.engram.gateway.config.GatewayConfig;
 import dev.engram.gateway.mapping.AddMapping;
 import dev.engram.gateway.mapping.SearchMapping;
 import dev.engram.gateway.mapping.ShortTermMapping;
@@ -30,24 +29,21 @@ public class MemoryService {
     private final IngestClient ingest;
     private final RetrievalClient retrieval;
     private final ProfileService profiles;
-    private final String project;
 
     public MemoryService(
             RequestValidator validator,
             SearchMapping searchMapping,
             IngestClient ingest,
             RetrievalClient retrieval,
-            ProfileService profiles,
-            GatewayConfig config) {
+            ProfileService profiles) {
         this.validator = validator;
         this.searchMapping = searchMapping;
         this.ingest = ingest;
         this.retrieval = retrieval;
         this.profiles = profiles;
-        this.project = config.project();
     }
 
-    public Uni<AddMemoriesResponse> add(AddMemoriesRequest request) {
+    public Uni<AddMemoriesResponse> add(String project, AddMemoriesRequest request) {
         validator.validateAdd(request);
         int requested = request.episodes().size();
         return ingest.addEpisodes(AddMapping.toProto(project, request))
@@ -58,7 +54,7 @@ public class MemoryService {
      * A search that includes the profile reads it beside the retrieval call, not after it; the profile read
      * never fails the search (see {@link ProfileService#forSearch}).
      */
-    public Uni<SearchResponse> search(SearchRequest request) {
+    public Uni<SearchResponse> search(String project, SearchRequest request) {
         validator.validateSearch(request);
         Uni<SearchResponse> episodic = retrieval
                 .search(searchMapping.toProto(project, request))
@@ -68,11 +64,11 @@ public class MemoryService {
         }
         return Uni.combine()
                 .all()
-                .unis(episodic, profiles.forSearch(request))
+                .unis(episodic, profiles.forSearch(project, request))
                 .with((answer, profile) -> answer.withProfile(profile.entries(), profile.warning()));
     }
 
-    public Uni<MemoryStatus> status(String userId) {
+    public Uni<MemoryStatus> status(String project, String userId) {
         validator.validateStatus(userId);
         GetStatusRequest request = GetStatusRequest.newBuilder()
                 .setScope(Scope.newBuilder().setProject(project).setUserId(userId))
@@ -82,7 +78,7 @@ public class MemoryService {
     }
 
     /** An unknown session has an empty short-term memory, not a 404: it may simply not have started yet. */
-    public Uni<ShortTermView> shortTerm(String sessionId, String userId, String agentId) {
+    public Uni<ShortTermView> shortTerm(String project, String sessionId, String userId, String agentId) {
         validator.validateShortTerm(sessionId, userId, agentId);
         return ingest.getShortTerm(ShortTermMapping.toProto(project, sessionId, userId, agentId))
                 .map(ShortTermMapping::fromProto);

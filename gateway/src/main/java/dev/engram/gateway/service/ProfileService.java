@@ -32,17 +32,15 @@ public class ProfileService {
 
     private final ProfileValidator validator;
     private final ProfileClient profiles;
-    private final String project;
     private final int searchLimit;
 
     public ProfileService(ProfileValidator validator, ProfileClient profiles, GatewayConfig config) {
         this.validator = validator;
         this.profiles = profiles;
-        this.project = config.project();
         this.searchLimit = config.search().profileLimit();
     }
 
-    public Uni<ProfileView> profile(String userId, String at, String subject, String limit) {
+    public Uni<ProfileView> profile(String project, String userId, String at, String subject, String limit) {
         ProfileValidator.Read read = validator.validateRead(userId, at, subject, limit);
         return profiles.getProfile(ProfileMapping.toProto(project, userId, read.at(), read.subject(), read.limit()))
                 .onFailure()
@@ -50,7 +48,7 @@ public class ProfileService {
                 .map(response -> ProfileMapping.fromProto(userId, response.getEntriesList()));
     }
 
-    public Uni<ProfileView> history(String userId, String subject, String tag, String feature) {
+    public Uni<ProfileView> history(String project, String userId, String subject, String tag, String feature) {
         validator.validateHistory(userId, subject, tag, feature);
         return profiles.getHistory(ProfileMapping.toProto(project, userId, subject, tag, feature))
                 .onFailure()
@@ -58,7 +56,7 @@ public class ProfileService {
                 .map(response -> ProfileMapping.fromProto(userId, response.getEntriesList()));
     }
 
-    public Uni<PutProfileEntryResponse> put(String userId, String entryId, ProfileEntryInput entry) {
+    public Uni<PutProfileEntryResponse> put(String project, String userId, String entryId, ProfileEntryInput entry) {
         validator.validatePut(userId, entryId, entry);
         return profiles.putEntry(ProfileMapping.toProto(project, userId, entryId, entry))
                 .onFailure()
@@ -67,7 +65,7 @@ public class ProfileService {
     }
 
     /** An unknown entry is a NOT_FOUND from profile-service, which the API answers with 404. */
-    public Uni<Void> delete(String userId, String entryId) {
+    public Uni<Void> delete(String project, String userId, String entryId) {
         validator.validateDelete(userId, entryId);
         return profiles.deleteEntry(ProfileMapping.toDeleteProto(project, userId, entryId))
                 .onFailure()
@@ -79,7 +77,7 @@ public class ProfileService {
      * The current entries that bear on an already validated search. Never fails: without the profile the search
      * still has its episodic answer, so a failure becomes a warning in it.
      */
-    public Uni<SearchPart> forSearch(SearchRequest search) {
+    public Uni<SearchPart> forSearch(String project, SearchRequest search) {
         return profiles.getProfileForSearch(ProfileMapping.forSearch(project, search, searchLimit))
                 .map(response -> new SearchPart(ProfileMapping.fromProto(response.getEntriesList()), null))
                 .onFailure()

@@ -1,0 +1,185 @@
+package dev.engram.gateway.security;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.gateway.config.AuthConfig;
+import dev.engram.gateway.config.GatewayConfig;
+import dev.engram.gateway.model.Problem;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.quarkus.vertx.http.runtime.RouteConstants;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.jboss.logging.Logger;
+
+/**
+ * Authenticates every {@code /v1} request before its body is read, so that a caller without a valid key cannot
+ * make the gateway read (or parse) a large body: 401 without a valid key, 403 when the key lacks the scope the
+ * request needs, 429 with {@code Retry-After} when the key is over its rate. The caller is left in the routing
+ * context for the resources ({@link #caller(RoutingContext)}).
+ */
+@ApplicationScoped
+public class AuthenticationRoute {
+
+    private static final Logger LOG = Logger.getLogger(AuthenticationRoute.class);
+    private static final String CALLER_KEY = "engram.caller";
+
+    private final AuthConfig config;
+    private final Authenticator authenticator;
+    private final RateLimiter rateLimiter;
+    private final Caller localCaller;
+    private final ProblemBodies problems;
+
+    public AuthenticationRoute(
+            AuthConfig config,
+            GatewayConfig gateway,
+            Authenticator authenticator,
+            RateLimiter rateLimiter,
+            ObjectMapper json) {
+        this.config = config;
+        this.authenticator = authenticator;
+        this.rateLimiter = rateLimiter;
+        this.localCaller = Caller.unauthenticated(gateway.project());
+        this.problems = new ProblemBodies(json);
+    }
+
+    /** The caller of a request that passed this route. */
+    public static Caller caller(RoutingContext routing) {
+        Caller caller = routing.get(CALLER_KEY);
+        if (caller == null) {
+            throw new IllegalStateException("request did not pass authentication");
+        }
+        return caller;
+    }
+
+    void register(@Observes Router router) {
+        // Before the body size check and the body itself: an unauthenticated upload is refused unread.
+        router.route("/v1/*").order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 2).handler(this::handle);
+    }
+
+    private void handle(RoutingContext routing) {
+        if (!config.enabled()) {
+            routing.put(CALLER_KEY, localCaller);
+            routing.next();
+            return;
+        }
+        Context context = Vertx.currentContext();
+        routing.request().pause();
+        authenticator
+                .authenticate(routing.request().getHeader(HttpHeaderNames.AUTHORIZATION))
+                .emitOn(task -> context.runOnContext(ignored -> task.run()))
+                .subscribe()
+                .with(caller -> decide(routing, caller), failure -> storeUnavailable(routing, failure));
+    }
+
+    private void decide(RoutingContext routing, Optional<Caller> authenticated) {
+        if (authenticated.isEmpty()) {
+            reject(
+                    routing,
+                    401,
+                    problems.unauthorized(),
+                    List.of(HttpHeaderNames.WWW_AUTHENTICATE.toString(), "Bearer realm=\"engram\""));
+            return;
+        }
+        Caller caller = authenticated.get();
+        Scope required = AccessRule.requiredScope(routing.request().method().name(), routing.normalizedPath());
+        if (!caller.has(required)) {
+            reject(routing, 403, problems.forbidden(required), List.of());
+            return;
+        }
+        Optional<Duration> wait = rateLimiter.acquire(caller.keyId());
+        if (wait.isPresent()) {
+            long seconds = Math.max(1, (long) Math.ceil(wait.get().toMillis() / 1000.0));
+            reject(routing, 429, problems.tooManyRequests(seconds), List.of("Retry-After", String.valueOf(seconds)));
+            return;
+        }
+        routing.put(CALLER_KEY, caller);
+        routing.next();
+        routing.request().resume();
+    }
+
+    private void storeUnavailable(RoutingContext routing, Throwable failure) {
+        LOG.warnf("API keys could not be read: %s", failure.toString());
+        reject(routing, 503, problems.keysUnavailable(), List.of("Retry-After", "2"));
+    }
+
+    private static void reject(RoutingContext routing, int status, byte[] body, List<String> header) {
+        var response =
+                routing.response().setStatusCode(status).putHeader(HttpHeaderNames.CONTENT_TYPE, Problem.MEDIA_TYPE);
+        if (!header.isEmpty()) {
+            response.putHeader(header.get(0), header.get(1));
+        }
+        // The body was never read: answer and close rather than drain an upload nobody will use.
+        if (routing.request().headers().contains(HttpHeaderNames.CONTENT_LENGTH)
+                || routing.request().headers().contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+            response.putHeader(HttpHeaderNames.CONNECTION, "close");
+            response.endHandler(sent -> routing.request().connection().close());
+        }
+        response.end(Buffer.buffer(body));
+    }
+
+    /** The problem documents of this route, rendered once. */
+    private static final class ProblemBodies {
+
+        private final ObjectMapper json;
+        private final byte[] unauthorized;
+        private final byte[] keysUnavailable;
+
+        ProblemBodies(ObjectMapper json) {
+            this.json = json;
+            this.unauthorized = render(new Problem(
+                    "urn:engram:problem:unauthorized",
+                    "Unauthorized",
+                    401,
+                    "A valid API key is required: Authorization: Bearer <key>.",
+                    List.of()));
+            this.keysUnavailable = render(new Problem(
+                    "urn:engram:problem:unavailable",
+                    "Service Unavailable",
+                    503,
+                    "API keys cannot be checked right now; retry after the Retry-After delay.",
+                    List.of()));
+        }
+
+        byte[] unauthorized() {
+            return unauthorized;
+        }
+
+        byte[] keysUnavailable() {
+            return keysUnavailable;
+        }
+
+        byte[] forbidden(Scope required) {
+            return render(new Problem(
+                    "urn:engram:problem:forbidden",
+                    "Forbidden",
+                    403,
+                    "This API key lacks the '" + required.wireName() + "' scope this request needs.",
+                    List.of()));
+        }
+
+        byte[] tooManyRequests(long seconds) {
+            return render(new Problem(
+                    "urn:engram:problem:rate-limited",
+                    "Too Many Requests",
+                    429,
+                    "This API key is over its request rate; retry in " + seconds + " s.",
+                    List.of()));
+        }
+
+        private byte[] render(Problem problem) {
+            try {
+                return json.writeValueAsBytes(problem);
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}
