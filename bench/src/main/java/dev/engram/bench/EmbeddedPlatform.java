@@ -49,7 +49,7 @@ public final class EmbeddedPlatform implements AutoCloseable {
             ports.put(kind, freePort());
         }
         platform = new Platform(
-                new PlatformSettings(home.toAbsolutePath(), runDirectory, "127.0.0.1", ports, postgres.settings(), 0));
+                new PlatformSettings(home.toAbsolutePath(), runDirectory, "127.0.0.1", ports, postgres.settings(), 0, false, null));
         platform.startAll();
     }
 

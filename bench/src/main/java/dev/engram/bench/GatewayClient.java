@@ -15,8 +15,10 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The gateway's HTTP API as the benchmark uses it. A 503 (a service behind the gateway briefly unavailable)
- * is retried after the advertised delay; adds are safe to retry because every episode carries its id.
+ * The gateway's HTTP API as the benchmarks use it. The recall benchmark's calls retry a 503 (a service behind
+ * the gateway briefly unavailable) after the advertised delay; adds are safe to retry because every episode
+ * carries its id. The load run's calls ({@code ...Once}) send once and hand back the answer as it came,
+ * because there every 429 and 503 is a result to count, not a hiccup to hide.
  */
 public final class GatewayClient {
 
@@ -26,6 +28,7 @@ public final class GatewayClient {
 
     private final URI base;
     private final String apiKey;
+    private final Duration requestTimeout;
     private final ObjectMapper json = new ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -37,8 +40,14 @@ public final class GatewayClient {
      * @param apiKey sent as a bearer token when the platform has authentication on; may be null
      */
     public GatewayClient(String baseUrl, String apiKey) {
+        this(baseUrl, apiKey, REQUEST_TIMEOUT);
+    }
+
+    /** @param requestTimeout how long one request may take before it fails with a timeout */
+    public GatewayClient(String baseUrl, String apiKey, Duration requestTimeout) {
         this.base = URI.create(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
         this.apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey;
+        this.requestTimeout = requestTimeout;
     }
 
     public ObjectMapper json() {
@@ -57,8 +66,27 @@ public final class GatewayClient {
 
     /** {@code GET /v1/memories/status}: how many of the user's episodes are stored, indexed and pending. */
     public JsonNode status(String userId) {
+        return send(statusRequest(userId), 200);
+    }
+
+    /** {@code POST /v1/memories} once, whatever it answers. */
+    public HttpResponse<String> addMemoriesOnce(JsonNode body) throws IOException, InterruptedException {
+        return http.send(post("v1/memories", body), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** {@code POST /v1/memories/search} once, whatever it answers. */
+    public HttpResponse<String> searchOnce(JsonNode body) throws IOException, InterruptedException {
+        return http.send(post("v1/memories/search", body), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** {@code GET /v1/memories/status} once, whatever it answers. */
+    public HttpResponse<String> statusOnce(String userId) throws IOException, InterruptedException {
+        return http.send(statusRequest(userId), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpRequest statusRequest(String userId) {
         String query = "user_id=" + URLEncoder.encode(userId, StandardCharsets.UTF_8);
-        return send(request("v1/memories/status?" + query).GET().build(), 200);
+        return request("v1/memories/status?" + query).GET().build();
     }
 
     private HttpRequest post(String path, JsonNode body) {
@@ -74,7 +102,7 @@ public final class GatewayClient {
 
     private HttpRequest.Builder request(String path) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path))
-                .timeout(REQUEST_TIMEOUT)
+                .timeout(requestTimeout)
                 .header("Accept", "application/json");
         if (apiKey != null) {
             builder.header("Authorization", "Bearer " + apiKey);

@@ -3,8 +3,10 @@ package dev.engram.bench;
 import java.util.Arrays;
 
 /**
- * Client-measured round trips of searches, in milliseconds.
+ * Client-measured round trips, in milliseconds: of searches in the recall benchmark, of each kind of request in
+ * the load run.
  *
+ * @param queries round trips measured
  * @param warmUp searches sent first and not measured
  */
 public record LatencyResult(int queries, int warmUp, double mean, double p50, double p95, double p99, double max) {

@@ -1,11 +1,11 @@
 package dev.engram.bench;
 
 /** Progress lines go to stderr, so that stdout carries only the report. */
-final class Progress {
+public final class Progress {
 
     private Progress() {}
 
-    static void log(String format, Object... args) {
+    public static void log(String format, Object... args) {
         System.err.println("[bench] " + String.format(format, args));
     }
 }

@@ -22,10 +22,18 @@ public final class RunIds {
         this.runId = runId;
     }
 
-    /** A fresh run id: the time in UTC and a random suffix for runs started in the same second. */
+    /** A fresh run id of the recall benchmark. */
     public static RunIds fresh() {
+        return fresh("bench");
+    }
+
+    /**
+     * A fresh run id, {@code <kind>-<UTC time>-<random suffix>}; the suffix tells apart runs started in the
+     * same second.
+     */
+    public static RunIds fresh(String kind) {
         String suffix = Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
-        return new RunIds("bench-" + ZonedDateTime.now(ZoneOffset.UTC).format(STAMP) + "-" + suffix);
+        return new RunIds(kind + "-" + ZonedDateTime.now(ZoneOffset.UTC).format(STAMP) + "-" + suffix);
     }
 
     public String runId() {

@@ -8,7 +8,7 @@ import java.io.UncheckedIOException;
  * Two short invented conversations in the LoCoMo format, with messy evidence, written here so that no
  * conversation data is kept in the repository (the real LoCoMo files are read from ../shared).
  */
-final class Fixture {
+public final class Fixture {
 
     private static final String CONVERSATIONS = """
 [
@@ -59,7 +59,7 @@ final class Fixture {
 
     private Fixture() {}
 
-    static LocomoDataset dataset() {
+    public static LocomoDataset dataset() {
         try {
             return LocomoDataset.parse(new ObjectMapper().readTree(CONVERSATIONS));
         } catch (JsonProcessingException e) {

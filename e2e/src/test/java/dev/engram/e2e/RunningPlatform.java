@@ -45,7 +45,7 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
             ports.put(kind, freePort());
         }
         Path home = Path.of(System.getProperty("engram.home", "..")).toAbsolutePath();
-        platform = new Platform(new PlatformSettings(home, runDirectory, "127.0.0.1", ports, database, 0));
+        platform = new Platform(new PlatformSettings(home, runDirectory, "127.0.0.1", ports, database, 0, false, null));
         try {
             platform.startAll();
         } catch (RuntimeException e) {

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -45,6 +46,11 @@ public final class ManagedProcess {
      * that it outlives the launcher and a Ctrl-C in the terminal that started it.
      */
     public long start(List<String> command) {
+        return start(command, Map.of());
+    }
+
+    /** As {@link #start(List)}, with these variables added to the inherited environment. */
+    public long start(List<String> command, Map<String, String> environment) {
         try {
             Files.createDirectories(pidFile.getParent());
             Files.createDirectories(logFile.getParent());
@@ -53,8 +59,9 @@ public final class ManagedProcess {
                 full.add(SETSID.toString());
             }
             full.addAll(command);
-            Process process = new ProcessBuilder(full)
-                    .redirectErrorStream(true)
+            ProcessBuilder builder = new ProcessBuilder(full);
+            builder.environment().putAll(environment);
+            Process process = builder.redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .start();

@@ -75,7 +75,7 @@ public final class Platform {
         if (!Files.exists(jar)) {
             throw new IllegalStateException(jar + " is missing: build first (./mvnw -DskipTests package)");
         }
-        process.start(command(kind, db, jar));
+        process.start(command(kind, db, jar), environment(kind));
     }
 
     public void awaitReady(ServiceKind kind) {
@@ -179,6 +179,9 @@ public final class Platform {
         if (kind == ServiceKind.VECTOR) {
             command.add("-Dengram.vector.index-dir=" + settings.dataDirectory().resolve("vector"));
         }
+        if (kind == ServiceKind.GATEWAY) {
+            command.add("-Dengram.auth.enabled=" + settings.authEnabled());
+        }
         String extra = System.getenv("ENGRAM_JAVA_OPTS");
         if (extra != null && !extra.isBlank()) {
             command.addAll(List.of(extra.trim().split("\\s+")));
@@ -186,6 +189,14 @@ public final class Platform {
         command.add("-jar");
         command.add(jar.toString());
         return command;
+    }
+
+    /** The admin key goes by environment, not on the command line, where every user of the machine could read it. */
+    private Map<String, String> environment(ServiceKind kind) {
+        if (kind == ServiceKind.GATEWAY && settings.adminKey() != null) {
+            return Map.of("ENGRAM_AUTH_ADMIN_KEY", settings.adminKey());
+        }
+        return Map.of();
     }
 
     private Path runnableJar(ServiceKind kind) {

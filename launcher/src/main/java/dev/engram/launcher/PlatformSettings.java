@@ -14,6 +14,8 @@ import java.util.Map;
  * @param ports the HTTP (and gRPC) port of each service
  * @param externalDatabase the database to use, or {@code null} to run an embedded PostgreSQL
  * @param embeddedDatabasePort the port of the embedded PostgreSQL
+ * @param authEnabled whether the gateway asks for API keys ({@code ENGRAM_AUTH_ENABLED}; off for local runs)
+ * @param adminKey the gateway's bootstrap admin key ({@code ENGRAM_AUTH_ADMIN_KEY}), or {@code null}
  */
 public record PlatformSettings(
         Path home,
@@ -21,7 +23,16 @@ public record PlatformSettings(
         String host,
         Map<ServiceKind, Integer> ports,
         DatabaseSettings externalDatabase,
-        int embeddedDatabasePort) {
+        int embeddedDatabasePort,
+        boolean authEnabled,
+        String adminKey) {
+
+    /** Keys must not show up in {@code ps} or in logs that print settings. */
+    @Override
+    public String toString() {
+        return "PlatformSettings[home=" + home + ", runDirectory=" + runDirectory + ", host=" + host + ", ports="
+                + ports + ", authEnabled=" + authEnabled + "]";
+    }
 
     public static PlatformSettings fromEnvironment(Path home, Map<String, String> env) {
         Path runDirectory = Path.of(env.getOrDefault(
@@ -46,7 +57,10 @@ public record PlatformSettings(
                 env.getOrDefault("ENGRAM_HOST", "127.0.0.1"),
                 ports,
                 database,
-                intOf(env, "ENGRAM_EMBEDDED_DB_PORT", 15432));
+                intOf(env, "ENGRAM_EMBEDDED_DB_PORT", 15432),
+                Boolean.parseBoolean(
+                        env.getOrDefault("ENGRAM_AUTH_ENABLED", "false").trim()),
+                env.get("ENGRAM_AUTH_ADMIN_KEY"));
     }
 
     public int port(ServiceKind kind) {

@@ -49,8 +49,9 @@ public enum ServiceKind {
         };
     }
 
+    /** The gateway keeps projects and API keys there, and reads them only when authentication is on. */
     public boolean usesDatabase() {
-        return this == INGEST || this == PROFILE;
+        return this == INGEST || this == PROFILE || this == GATEWAY;
     }
 
     public static ServiceKind byModule(String module) {

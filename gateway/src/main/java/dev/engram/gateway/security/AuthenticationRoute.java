@@ -71,7 +71,7 @@ public class AuthenticationRoute {
             return;
         }
         Context context = Vertx.currentContext();
-        routing.request().pause();
+
         authenticator
                 .authenticate(routing.request().getHeader(HttpHeaderNames.AUTHORIZATION))
                 .emitOn(task -> context.runOnContext(ignored -> task.run()))
@@ -102,7 +102,6 @@ public class AuthenticationRoute {
         }
         routing.put(CALLER_KEY, caller);
         routing.next();
-        routing.request().resume();
     }
 
     private void storeUnavailable(RoutingContext routing, Throwable failure) {

@@ -13,6 +13,8 @@ import dev.engram.proto.v1.DeleteEntryRequest;
 import dev.engram.proto.v1.DeleteEntryResponse;
 import dev.engram.proto.v1.ForgetEpisodesRequest;
 import dev.engram.proto.v1.ForgetEpisodesResponse;
+import dev.engram.proto.v1.ForgetUserRequest;
+import dev.engram.proto.v1.ForgetUserResponse;
 import dev.engram.proto.v1.GetHistoryRequest;
 import dev.engram.proto.v1.GetHistoryResponse;
 import dev.engram.proto.v1.GetProfileRequest;
@@ -147,6 +149,18 @@ public class ProfileGrpcService implements ProfileService {
                         .map(forgotten -> ForgetEpisodesResponse.newBuilder()
                                 .setEntriesUpdated(forgotten.updated())
                                 .setEntriesDeleted(forgotten.deleted())
+                                .build()));
+    }
+
+    @Override
+    public Uni<ForgetUserResponse> forgetUser(ForgetUserRequest request) {
+        return checked(
+                () -> ProfileRequests.check(request),
+                () -> edits.forgetUser(
+                                request.getScope().getProject(),
+                                request.getScope().getUserId())
+                        .map(deleted -> ForgetUserResponse.newBuilder()
+                                .setEntriesDeleted(Math.toIntExact(deleted))
                                 .build()));
     }
 

@@ -4,6 +4,7 @@ import dev.engram.grpc.Violations;
 import dev.engram.proto.v1.DeleteEntryRequest;
 import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.ForgetEpisodesRequest;
+import dev.engram.proto.v1.ForgetUserRequest;
 import dev.engram.proto.v1.GetHistoryRequest;
 import dev.engram.proto.v1.GetProfileRequest;
 import dev.engram.proto.v1.ObserveRequest;
@@ -108,6 +109,12 @@ final class ProfileRequests {
         for (int i = 0; i < request.getEpisodeIdsCount(); i++) {
             violations.requireId("episode_ids[" + i + "]", request.getEpisodeIds(i));
         }
+        violations.throwIfAny();
+    }
+
+    static void check(ForgetUserRequest request) {
+        Violations violations = new Violations();
+        userScope(violations, "scope.", request.getScope());
         violations.throwIfAny();
     }
 

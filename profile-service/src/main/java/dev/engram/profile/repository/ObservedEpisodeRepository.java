@@ -106,6 +106,14 @@ public class ObservedEpisodeRepository implements PanacheRepositoryBase<Observed
         return delete("project = ?1 and userId = ?2 and episodeId in ?3", project, userId, episodeIds);
     }
 
+    /**
+     * Forgets every episode of the user, waiting, claimed or extracted; a worker holding some of them then
+     * fails to record its batch and writes nothing.
+     */
+    public Uni<Long> forgetUser(String project, String userId) {
+        return delete("project = ?1 and userId = ?2", project, userId);
+    }
+
     /** Episodes of the user that wait for extraction (claimed or not). */
     public Uni<Long> countWaiting(String project, String userId) {
         return count("project = ?1 and userId = ?2 and processedAt is null", project, userId);

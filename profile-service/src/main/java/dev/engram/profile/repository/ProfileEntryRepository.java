@@ -34,6 +34,11 @@ public class ProfileEntryRepository implements PanacheRepositoryBase<ProfileEntr
         return list("project = ?1 and userId = ?2" + ORDER, project, userId);
     }
 
+    /** Deletes every version of every entry of the user, whatever its source; emits how many. */
+    public Uni<Long> deleteUser(String project, String userId) {
+        return delete("project = ?1 and userId = ?2", project, userId);
+    }
+
     /** The user's entry with this id, if any. */
     public Uni<ProfileEntry> findOwned(String project, String userId, UUID id) {
         return find("id = ?1 and project = ?2 and userId = ?3", id, project, userId)

@@ -18,8 +18,9 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * Changes people make by hand, and the cascade of deleted episodes. Each runs in one transaction
- * under the user's profile lock, like extraction, so the two never decide on the same state at once.
+ * Changes people make by hand, and the cascade of deleted episodes and users. Each runs in one
+ * transaction under the user's profile lock, like extraction, so the two never decide on the same
+ * state at once.
  */
 @ApplicationScoped
 public class ProfileEdits {
@@ -110,6 +111,17 @@ public class ProfileEdits {
                     int changed = updated;
                     return deleteAll(emptied).replaceWith(() -> new Forgotten(changed, emptied.size()));
                 }));
+    }
+
+    /**
+     * Deletes everything held about the user: every entry and version, manual ones too, and every
+     * episode observed for them, waiting or extracted. A batch of theirs being extracted right now
+     * finds its episodes gone when it commits, and writes nothing. Emits how many entries were deleted.
+     */
+    public Uni<Long> forgetUser(String project, String userId) {
+        return Panache.withTransaction(() -> entries.lockUser(project, userId)
+                .chain(() -> observed.forgetUser(project, userId))
+                .chain(() -> entries.deleteUser(project, userId)));
     }
 
     private Uni<Void> deleteAll(List<ProfileEntry> doomed) {

@@ -5,11 +5,16 @@ import dev.engram.proto.v1.IndexResponse;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SimilarityRequest;
 import dev.engram.proto.v1.SimilarityResponse;
+import dev.engram.proto.v1.VectorCountRequest;
+import dev.engram.proto.v1.VectorCountResponse;
+import dev.engram.proto.v1.VectorDeleteRequest;
+import dev.engram.proto.v1.VectorDeleteResponse;
 import dev.engram.proto.v1.VectorSearchRequest;
 import dev.engram.proto.v1.VectorSearchResponse;
 import dev.engram.proto.v1.VectorService;
 import dev.engram.vector.model.SourceEpisode;
 import dev.engram.vector.model.UnitFilter;
+import dev.engram.vector.service.IndexContents;
 import dev.engram.vector.service.IndexingService;
 import dev.engram.vector.service.SearchService;
 import io.quarkus.grpc.GrpcService;
@@ -18,18 +23,21 @@ import io.smallrye.mutiny.Uni;
 import java.util.List;
 
 /**
- * The gRPC face of the vector service. Both methods are {@link Blocking}: ONNX inference and Lucene I/O
- * take milliseconds to seconds and would stall the event loop serving every other request.
+ * The gRPC face of the vector service. Every method is {@link Blocking}: ONNX inference and store I/O
+ * (Lucene commits, calls to Qdrant) take milliseconds to seconds and would stall the event loop serving
+ * every other request.
  */
 @GrpcService
 public class VectorGrpcService implements VectorService {
 
     private final IndexingService indexing;
     private final SearchService searching;
+    private final IndexContents contents;
 
-    VectorGrpcService(IndexingService indexing, SearchService searching) {
+    VectorGrpcService(IndexingService indexing, SearchService searching, IndexContents contents) {
         this.indexing = indexing;
         this.searching = searching;
+        this.contents = contents;
     }
 
     @Override
@@ -79,5 +87,29 @@ public class VectorGrpcService implements VectorService {
                 })
                 .onFailure()
                 .transform(failure -> GrpcErrors.toStatus(failure, "Similarity"));
+    }
+
+    @Override
+    @Blocking
+    public Uni<VectorDeleteResponse> delete(VectorDeleteRequest request) {
+        return Uni.createFrom()
+                .item(() -> {
+                    contents.delete(ContentsMapper.selection(request));
+                    return VectorDeleteResponse.getDefaultInstance();
+                })
+                .onFailure()
+                .transform(failure -> GrpcErrors.toStatus(failure, "Delete"));
+    }
+
+    @Override
+    @Blocking
+    public Uni<VectorCountResponse> count(VectorCountRequest request) {
+        return Uni.createFrom()
+                .item(() -> {
+                    Scope scope = ContentsMapper.scope(request);
+                    return ContentsMapper.response(contents.count(scope.getProject(), scope.getUserId()));
+                })
+                .onFailure()
+                .transform(failure -> GrpcErrors.toStatus(failure, "Count"));
     }
 }

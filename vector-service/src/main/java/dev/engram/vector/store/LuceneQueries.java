@@ -1,6 +1,8 @@
 package dev.engram.vector.store;
 
 import dev.engram.vector.model.UnitFilter;
+import dev.engram.vector.model.UnitKind;
+import dev.engram.vector.model.UnitSelection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Collection;
@@ -63,11 +65,38 @@ final class LuceneQueries {
 
     /** Every unit of the given episodes of one user. */
     static Query episodes(String project, String userId, Collection<String> episodeIds) {
-        return new BooleanQuery.Builder()
-                .add(new TermQuery(new Term(LuceneDocuments.PROJECT, project)), Occur.FILTER)
-                .add(new TermQuery(new Term(LuceneDocuments.USER_ID, userId)), Occur.FILTER)
+        return user(project, userId)
                 .add(anyOf(LuceneDocuments.EPISODE_ID, episodeIds), Occur.FILTER)
                 .build();
+    }
+
+    /** Exactly the units a deletion removes. */
+    static Query selection(UnitSelection selection) {
+        BooleanQuery.Builder query = user(selection.project(), selection.userId());
+        if (!selection.episodeIds().isEmpty()) {
+            query.add(anyOf(LuceneDocuments.EPISODE_ID, selection.episodeIds()), Occur.FILTER);
+        } else if (!selection.sessionId().isEmpty()) {
+            query.add(new TermQuery(new Term(LuceneDocuments.SESSION_ID, selection.sessionId())), Occur.FILTER);
+        }
+        return query.build();
+    }
+
+    /** Every unit of one user. */
+    static Query units(String project, String userId) {
+        return user(project, userId).build();
+    }
+
+    /** The units of one kind of one user. */
+    static Query units(String project, String userId, UnitKind kind) {
+        return user(project, userId)
+                .add(new TermQuery(new Term(LuceneDocuments.KIND, kind.name())), Occur.FILTER)
+                .build();
+    }
+
+    private static BooleanQuery.Builder user(String project, String userId) {
+        return new BooleanQuery.Builder()
+                .add(new TermQuery(new Term(LuceneDocuments.PROJECT, project)), Occur.FILTER)
+                .add(new TermQuery(new Term(LuceneDocuments.USER_ID, userId)), Occur.FILTER);
     }
 
     /** Approximate nearest neighbours among the filtered units only (the filter is applied during the graph walk). */

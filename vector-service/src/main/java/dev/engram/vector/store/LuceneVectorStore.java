@@ -1,8 +1,10 @@
 package dev.engram.vector.store;
 
 import dev.engram.vector.model.EpisodeUnits;
+import dev.engram.vector.model.UnitCounts;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
+import dev.engram.vector.model.UnitSelection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -90,15 +92,26 @@ public final class LuceneVectorStore implements VectorStore {
     }
 
     @Override
-    public void deleteEpisodes(String project, Collection<String> episodeIds) {
-        Term[] keys = episodeIds.stream()
-                .map(id -> LuceneDocuments.episodeKey(project, id))
-                .toArray(Term[]::new);
+    public void delete(UnitSelection selection) {
         try {
-            writer.deleteDocuments(keys);
+            writer.deleteDocuments(LuceneQueries.selection(selection));
             commitAndRefresh();
         } catch (IOException e) {
-            throw new UncheckedIOException("deleting " + keys.length + " episodes", e);
+            throw new UncheckedIOException("deleting units of a user", e);
+        }
+    }
+
+    @Override
+    public UnitCounts count(String project, String userId) {
+        try {
+            IndexSearcher searcher = searchers.acquire();
+            try {
+                return LuceneCounts.of(searcher, project, userId);
+            } finally {
+                searchers.release(searcher);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("counting units of a user", e);
         }
     }
 

@@ -1,8 +1,10 @@
 package dev.engram.vector.store;
 
 import dev.engram.vector.model.EpisodeUnits;
+import dev.engram.vector.model.UnitCounts;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
+import dev.engram.vector.model.UnitSelection;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +21,14 @@ public interface VectorStore extends AutoCloseable {
      */
     void index(List<EpisodeUnits> episodes);
 
-    /** Removes every unit of the given episodes of one project; unknown ids are ignored. */
-    void deleteEpisodes(String project, Collection<String> episodeIds);
+    /**
+     * Removes every unit the selection names; what is not there is no error, so a repeated call is harmless.
+     * Durable when it returns, and the removed units are gone from the next search.
+     */
+    void delete(UnitSelection selection);
+
+    /** What the store holds for one user in one project. */
+    UnitCounts count(String project, String userId);
 
     /** Hybrid search, best first, never crossing the query's filter. */
     List<UnitHit> search(UnitQuery query);

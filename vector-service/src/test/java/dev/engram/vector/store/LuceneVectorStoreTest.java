@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.IndexUnit;
 import dev.engram.vector.model.SourceEpisode;
+import dev.engram.vector.model.UnitCounts;
 import dev.engram.vector.model.UnitFilter;
+import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitKind;
 import dev.engram.vector.model.UnitQuery;
+import dev.engram.vector.model.UnitSelection;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -64,6 +67,22 @@ class LuceneVectorStoreTest {
                     assertThat(hit.unitId()).isEqualTo("e1#0");
                     assertThat(hit.timestamp()).isEqualTo(T0);
                 });
+    }
+
+    @Test
+    void a_delete_survives_closing_and_reopening_the_index() {
+        store.index(List.of(
+                unit(episode("alice", "s1", "e1", "orchid", T0), NORTH),
+                unit(episode("alice", "s2", "e2", "orchid", T0), NORTH)));
+        store.delete(UnitSelection.session("p", "alice", "s1"));
+        store.close();
+
+        store = LuceneVectorStore.open(dir, new HybridSettings(10, 60, 3));
+
+        assertThat(store.search(query("orchid", NORTH, UnitFilter.forUser("p", "alice"), 10)))
+                .extracting(UnitHit::episodeId)
+                .containsExactly("e2");
+        assertThat(store.count("p", "alice")).isEqualTo(new UnitCounts(1, 1, 1));
     }
 
     @Test

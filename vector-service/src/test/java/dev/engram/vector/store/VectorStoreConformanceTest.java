@@ -7,10 +7,12 @@ import static org.assertj.core.api.Assertions.within;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.IndexUnit;
 import dev.engram.vector.model.SourceEpisode;
+import dev.engram.vector.model.UnitCounts;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitKind;
 import dev.engram.vector.model.UnitQuery;
+import dev.engram.vector.model.UnitSelection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -137,7 +139,7 @@ public abstract class VectorStoreConformanceTest {
         assertThat(store.search(query("orchid", NORTH, UnitFilter.forUser("other-project", "alice"), 10)))
                 .isEmpty();
 
-        store.deleteEpisodes("q", List.of("e1"));
+        store.delete(UnitSelection.episodes("q", "alice", List.of("e1")));
 
         assertThat(store.search(query("orchid", NORTH, ALICE, 10)))
                 .extracting(UnitHit::text)
@@ -209,11 +211,119 @@ public abstract class VectorStoreConformanceTest {
                 unit(episode("alice", "s1", "keep", "orchid", T0), NORTH),
                 unit(episode("alice", "s1", "drop", "orchid", T0), NORTH)));
 
-        store.deleteEpisodes("p", List.of("drop", "never-indexed"));
+        store.delete(UnitSelection.episodes("p", "alice", List.of("drop", "never-indexed")));
 
         assertThat(ids(store.search(query("orchid", NORTH, ALICE, 10)))).containsExactly("keep");
         assertThat(store.similarity("p", "alice", List.of("keep", "drop"), NORTH))
                 .containsOnlyKeys("keep");
+    }
+
+    @Test
+    void delete_removes_every_unit_of_the_episode() {
+        SourceEpisode trip = episode("alice", "s1", "trip", "We flew to Lisbon. The food was great.", T0);
+        store.index(List.of(
+                sentences(trip, "We flew to Lisbon.", NORTH, "The food was great.", EAST),
+                unit(episode("alice", "s1", "other", "tulip", T0), UP)));
+
+        store.delete(UnitSelection.episodes("p", "alice", List.of("trip")));
+
+        assertThat(ids(store.search(query("Lisbon food", NORTH, ALICE, 10)))).containsExactly("other");
+        assertThat(store.count("p", "alice")).isEqualTo(new UnitCounts(1, 1, 1));
+    }
+
+    @Test
+    void a_user_cannot_delete_another_users_episode_by_its_id() {
+        store.index(List.of(unit(episode("bob", "s1", "b1", "orchid", T0), NORTH)));
+
+        store.delete(UnitSelection.episodes("p", "alice", List.of("b1")));
+
+        assertThat(ids(store.search(query("orchid", NORTH, UnitFilter.forUser("p", "bob"), 10))))
+                .containsExactly("b1");
+    }
+
+    @Test
+    void deleting_a_session_leaves_the_users_other_sessions_and_other_users_alone() {
+        store.index(List.of(
+                unit(episode("alice", "s1", "a1", "orchid", T0), NORTH),
+                unit(episode("alice", "s1", "a2", "orchid", T0), NORTH),
+                unit(episode("alice", "s2", "a3", "orchid", T0), NORTH),
+                unit(episode("bob", "s1", "b1", "orchid", T0), NORTH)));
+
+        store.delete(UnitSelection.session("p", "alice", "s1"));
+
+        assertThat(ids(store.search(query("orchid", NORTH, ALICE, 10)))).containsExactly("a3");
+        assertThat(ids(store.search(query("orchid", NORTH, UnitFilter.forUser("p", "bob"), 10))))
+                .containsExactly("b1");
+    }
+
+    @Test
+    void deleting_a_user_leaves_other_users_and_the_same_user_in_other_projects_alone() {
+        store.index(List.of(
+                unit(episode("alice", "s1", "a1", "orchid", T0), NORTH),
+                unit(episode("alice", "s2", "a2", "orchid", T0), NORTH),
+                unit(episode("bob", "s1", "b1", "orchid", T0), NORTH),
+                unit(episode("q", "alice", "s1", "a1", "orchid", T0), NORTH)));
+
+        store.delete(UnitSelection.user("p", "alice"));
+
+        assertThat(store.search(query("orchid", NORTH, ALICE, 10))).isEmpty();
+        assertThat(store.similarity("p", "alice", List.of("a1", "a2"), NORTH)).isEmpty();
+        assertThat(store.count("p", "alice")).isEqualTo(UnitCounts.NONE);
+        assertThat(ids(store.search(query("orchid", NORTH, UnitFilter.forUser("p", "bob"), 10))))
+                .containsExactly("b1");
+        assertThat(ids(store.search(query("orchid", NORTH, UnitFilter.forUser("q", "alice"), 10))))
+                .containsExactly("a1");
+    }
+
+    @Test
+    void deleting_what_is_not_there_is_harmless() {
+        store.index(List.of(unit(episode("alice", "s1", "a1", "orchid", T0), NORTH)));
+
+        store.delete(UnitSelection.user("p", "nobody"));
+        store.delete(UnitSelection.session("p", "alice", "no-such-session"));
+        store.delete(UnitSelection.episodes("p", "alice", List.of("a1")));
+        store.delete(UnitSelection.episodes("p", "alice", List.of("a1")));
+
+        assertThat(store.search(query("orchid", NORTH, ALICE, 10))).isEmpty();
+        assertThat(store.count("p", "alice")).isEqualTo(UnitCounts.NONE);
+    }
+
+    @Test
+    void a_deleted_episode_indexed_again_is_found_again() {
+        SourceEpisode episode = episode("alice", "s1", "a1", "orchid", T0);
+        store.index(List.of(unit(episode, NORTH)));
+        store.delete(UnitSelection.user("p", "alice"));
+
+        store.index(List.of(unit(episode, NORTH)));
+
+        assertThat(ids(store.search(query("orchid", NORTH, ALICE, 10)))).containsExactly("a1");
+    }
+
+    @Test
+    void counts_are_the_users_episodes_turns_and_units() {
+        SourceEpisode trip = episode("alice", "s1", "trip", "We flew to Lisbon. The food was great.", T0);
+        SourceEpisode pets = episode("alice", "s2", "pets", "My cat sleeps all day.", T0);
+        store.index(List.of(
+                sentences(trip, "We flew to Lisbon.", NORTH, "The food was great.", EAST),
+                sentences(pets, pets.content(), UP),
+                unit(episode("bob", "s1", "b1", "orchid", T0), NORTH),
+                unit(episode("q", "alice", "s1", "q1", "orchid", T0), NORTH)));
+
+        // trip: a turn and two sentences; pets: a turn and one sentence.
+        assertThat(store.count("p", "alice")).isEqualTo(new UnitCounts(2, 2, 5));
+        assertThat(store.count("p", "bob")).isEqualTo(new UnitCounts(1, 1, 1));
+        assertThat(store.count("p", "nobody")).isEqualTo(UnitCounts.NONE);
+    }
+
+    @Test
+    void re_indexing_an_episode_does_not_change_the_counts() {
+        SourceEpisode trip = episode("alice", "s1", "trip", "We flew to Lisbon. The food was great.", T0);
+        EpisodeUnits units = sentences(trip, "We flew to Lisbon.", NORTH, "The food was great.", EAST);
+        store.index(List.of(units));
+        store.index(List.of(units, units));
+        store.index(List.of(units));
+
+        assertThat(store.count("p", "alice")).isEqualTo(new UnitCounts(1, 1, 3));
     }
 
     @Test

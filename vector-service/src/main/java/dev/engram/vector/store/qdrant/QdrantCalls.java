@@ -13,7 +13,8 @@ import java.util.function.Function;
 /**
  * Every call to Qdrant goes through here: each attempt carries the configured deadline, and a call that
  * found Qdrant unavailable or slow is tried again. That is safe for every call the store makes: reads
- * have no effect, and writes are idempotent because point ids are derived from the units.
+ * have no effect, upserts are idempotent because point ids are derived from the units, and a delete
+ * removes whatever its filter names, which a second time is nothing.
  */
 final class QdrantCalls {
 

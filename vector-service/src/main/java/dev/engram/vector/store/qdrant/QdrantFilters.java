@@ -6,6 +6,8 @@ import static io.qdrant.client.ConditionFactory.matchKeywords;
 import static io.qdrant.client.ConditionFactory.range;
 
 import dev.engram.vector.model.UnitFilter;
+import dev.engram.vector.model.UnitKind;
+import dev.engram.vector.model.UnitSelection;
 import io.qdrant.client.grpc.Common.Filter;
 import io.qdrant.client.grpc.Common.Range;
 import java.util.Collection;
@@ -63,11 +65,26 @@ final class QdrantFilters {
                 .build();
     }
 
-    /** Every unit of the given episodes of one project, whoever they belong to. */
-    static Filter episodes(String project, Collection<String> episodeIds) {
-        return Filter.newBuilder()
-                .addMust(matchKeyword(QdrantPoints.PROJECT, project))
-                .addMust(matchKeywords(QdrantPoints.EPISODE_ID, List.copyOf(episodeIds)))
+    /** Exactly the units a deletion removes. */
+    static Filter of(UnitSelection selection) {
+        Filter.Builder must = tenant(selection.project(), selection.userId());
+        if (!selection.episodeIds().isEmpty()) {
+            must.addMust(matchKeywords(QdrantPoints.EPISODE_ID, sorted(selection.episodeIds())));
+        } else if (!selection.sessionId().isEmpty()) {
+            must.addMust(matchKeyword(QdrantPoints.SESSION_ID, selection.sessionId()));
+        }
+        return must.build();
+    }
+
+    /** Every unit of one user. */
+    static Filter units(String project, String userId) {
+        return tenant(project, userId).build();
+    }
+
+    /** The units of one kind of one user. */
+    static Filter units(String project, String userId, UnitKind kind) {
+        return tenant(project, userId)
+                .addMust(matchKeyword(QdrantPoints.KIND, kind.name()))
                 .build();
     }
 

@@ -4,8 +4,10 @@ import static io.qdrant.client.QueryFactory.nearest;
 import static io.qdrant.client.WithPayloadSelectorFactory.include;
 
 import dev.engram.vector.model.EpisodeUnits;
+import dev.engram.vector.model.UnitCounts;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
+import dev.engram.vector.model.UnitSelection;
 import dev.engram.vector.store.EpisodeRanking;
 import dev.engram.vector.store.ReciprocalRankFusion;
 import dev.engram.vector.store.VectorStore;
@@ -82,20 +84,23 @@ public final class QdrantVectorStore implements VectorStore {
     }
 
     @Override
-    public void deleteEpisodes(String project, Collection<String> episodeIds) {
-        if (episodeIds.isEmpty()) {
-            return;
-        }
+    public void delete(UnitSelection selection) {
         ensureCollection();
         DeletePoints request = DeletePoints.newBuilder()
                 .setCollectionName(settings.collection())
-                .setPoints(PointsSelector.newBuilder().setFilter(QdrantFilters.episodes(project, episodeIds)))
+                .setPoints(PointsSelector.newBuilder().setFilter(QdrantFilters.of(selection)))
                 .setWait(true)
                 .setOrdering(QdrantWrites.ORDERING)
                 .setTimeout(settings.timeoutSeconds())
                 .build();
-        UpdateResult result = calls.call("delete episodes", timeout -> client.deleteAsync(request, timeout));
+        UpdateResult result = calls.call("delete units", timeout -> client.deleteAsync(request, timeout));
         QdrantWrites.requireApplied(List.of(result));
+    }
+
+    @Override
+    public UnitCounts count(String project, String userId) {
+        ensureCollection();
+        return QdrantCounts.of(client, calls, settings, project, userId);
     }
 
     @Override

@@ -12,10 +12,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.IndexUnit;
 import dev.engram.vector.model.SourceEpisode;
+import dev.engram.vector.model.UnitCounts;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitKind;
 import dev.engram.vector.model.UnitQuery;
+import dev.engram.vector.model.UnitSelection;
 import dev.engram.vector.store.HybridSettings;
 import dev.engram.vector.store.VectorStoreUnavailableException;
 import io.grpc.Status;
@@ -27,9 +29,14 @@ import io.qdrant.client.grpc.Common.Filter;
 import io.qdrant.client.grpc.Common.Range;
 import io.qdrant.client.grpc.JsonWithInt.Value;
 import io.qdrant.client.grpc.Points.BatchResult;
+import io.qdrant.client.grpc.Points.CountPoints;
 import io.qdrant.client.grpc.Points.CreateFieldIndexCollection;
 import io.qdrant.client.grpc.Points.DeletePoints;
 import io.qdrant.client.grpc.Points.DenseVector;
+import io.qdrant.client.grpc.Points.FacetCounts;
+import io.qdrant.client.grpc.Points.FacetHit;
+import io.qdrant.client.grpc.Points.FacetResponse;
+import io.qdrant.client.grpc.Points.FacetValue;
 import io.qdrant.client.grpc.Points.FieldType;
 import io.qdrant.client.grpc.Points.NamedVectorsOutput;
 import io.qdrant.client.grpc.Points.PointStruct;
@@ -320,17 +327,91 @@ class QdrantRequestMappingTest {
     }
 
     @Test
-    void deleting_episodes_deletes_by_a_filter_on_project_and_episode_id() {
-        store.deleteEpisodes("p", List.of("e1", "e2"));
+    void deleting_episodes_deletes_by_a_filter_on_the_users_tenant_and_the_episode_ids() {
+        store.delete(UnitSelection.episodes("p", "alice", List.of("e2", "e1")));
 
         DeletePoints delete = single(qdrant.requests("Delete", DeletePoints.class));
         assertThat(delete.getCollectionName()).isEqualTo(COLLECTION);
         assertThat(delete.getWait()).isTrue();
+        assertThat(delete.getOrdering().getType()).isEqualTo(WriteOrderingType.Medium);
         assertThat(delete.getPoints().getFilter())
                 .isEqualTo(Filter.newBuilder()
                         .addMust(matchKeyword("project", "p"))
+                        .addMust(matchKeyword("user_id", "alice"))
                         .addMust(matchKeywords("episode_id", List.of("e1", "e2")))
                         .build());
+    }
+
+    @Test
+    void deleting_a_session_narrows_the_users_tenant_to_it_and_deleting_a_user_does_not() {
+        store.delete(UnitSelection.session("p", "alice", "s1"));
+        store.delete(UnitSelection.user("p", "alice"));
+
+        List<DeletePoints> deletes = qdrant.requests("Delete", DeletePoints.class);
+        assertThat(deletes).hasSize(2);
+        assertThat(deletes.get(0).getPoints().getFilter())
+                .isEqualTo(Filter.newBuilder()
+                        .addMust(matchKeyword("project", "p"))
+                        .addMust(matchKeyword("user_id", "alice"))
+                        .addMust(matchKeyword("session_id", "s1"))
+                        .build());
+        assertThat(deletes.get(1).getPoints().getFilter())
+                .isEqualTo(Filter.newBuilder()
+                        .addMust(matchKeyword("project", "p"))
+                        .addMust(matchKeyword("user_id", "alice"))
+                        .build());
+    }
+
+    @Test
+    void a_delete_that_times_out_is_tried_again_and_then_reported_unavailable() {
+        qdrant.failNext(Status.DEADLINE_EXCEEDED, 2);
+
+        assertThatThrownBy(() -> store.delete(UnitSelection.user("p", "alice")))
+                .isInstanceOf(VectorStoreUnavailableException.class);
+        assertThat(qdrant.requests("Delete", DeletePoints.class)).hasSize(2);
+    }
+
+    @Test
+    void counts_are_exact_counts_of_the_users_units_and_turns_and_a_facet_of_their_episode_ids() {
+        qdrant.answerCount(5);
+        qdrant.answerCount(2);
+        qdrant.answerFacet(FacetResponse.newBuilder()
+                .addHits(facetHit("e1", 3))
+                .addHits(facetHit("e2", 2))
+                .build());
+
+        UnitCounts counts = store.count("p", "alice");
+
+        assertThat(counts).isEqualTo(new UnitCounts(2, 2, 5));
+        Filter user = Filter.newBuilder()
+                .addMust(matchKeyword("project", "p"))
+                .addMust(matchKeyword("user_id", "alice"))
+                .build();
+        List<CountPoints> counted = qdrant.requests("Count", CountPoints.class);
+        assertThat(counted).hasSize(2);
+        assertThat(counted.get(0).getFilter()).isEqualTo(user);
+        assertThat(counted.get(1).getFilter())
+                .isEqualTo(
+                        user.toBuilder().addMust(matchKeyword("kind", "TURN")).build());
+        assertThat(counted).allSatisfy(count -> {
+            assertThat(count.getCollectionName()).isEqualTo(COLLECTION);
+            assertThat(count.getExact()).isTrue();
+        });
+        FacetCounts facet = single(qdrant.requests("Facet", FacetCounts.class));
+        assertThat(facet.getCollectionName()).isEqualTo(COLLECTION);
+        assertThat(facet.getKey()).isEqualTo("episode_id");
+        assertThat(facet.getFilter()).isEqualTo(user);
+        assertThat(facet.getExact()).isTrue();
+        // No user has more episodes than units: a facet limited to the unit count leaves none out.
+        assertThat(facet.getLimit()).isEqualTo(5);
+    }
+
+    @Test
+    void a_user_without_units_is_counted_with_one_request() {
+        assertThat(store.count("p", "nobody")).isEqualTo(UnitCounts.NONE);
+
+        assertThat(qdrant.requests("Count", CountPoints.class)).hasSize(1);
+        assertThat(qdrant.requests("Facet", FacetCounts.class)).isEmpty();
     }
 
     @Test
@@ -365,7 +446,9 @@ class QdrantRequestMappingTest {
         store.index(List.of(twoUnits("e1")));
         store.search(new UnitQuery("orchid", NORTH, UnitFilter.forUser("p", "alice"), 5));
         store.similarity("p", "alice", List.of("e1"), NORTH);
-        store.deleteEpisodes("p", List.of("e1"));
+        store.delete(UnitSelection.episodes("p", "alice", List.of("e1")));
+        qdrant.answerCount(1);
+        store.count("p", "alice");
         store.isHealthy();
 
         assertThat(qdrant.calls())
@@ -378,6 +461,8 @@ class QdrantRequestMappingTest {
                         "QueryBatch",
                         "Scroll",
                         "Delete",
+                        "Count",
+                        "Facet",
                         "HealthCheck");
         assertThat(qdrant.calls()).allSatisfy(call -> {
             assertThat(call.deadlineMillis())
@@ -400,6 +485,10 @@ class QdrantRequestMappingTest {
         assertThat(qdrant.requests("Scroll", ScrollPoints.class).get(0).getTimeout())
                 .isEqualTo(3);
         assertThat(qdrant.requests("Delete", DeletePoints.class).get(0).getTimeout())
+                .isEqualTo(3);
+        assertThat(qdrant.requests("Count", CountPoints.class))
+                .allSatisfy(count -> assertThat(count.getTimeout()).isEqualTo(3));
+        assertThat(qdrant.requests("Facet", FacetCounts.class).get(0).getTimeout())
                 .isEqualTo(3);
     }
 
@@ -493,6 +582,13 @@ class QdrantRequestMappingTest {
         return ScoredPoint.newBuilder()
                 .setId(PointIdFactory.id(QdrantPoints.pointId("p", episodeId, unitId)))
                 .putAllPayload(payload)
+                .build();
+    }
+
+    private static FacetHit facetHit(String episodeId, long units) {
+        return FacetHit.newBuilder()
+                .setValue(FacetValue.newBuilder().setStringValue(episodeId))
+                .setCount(units)
                 .build();
     }
 

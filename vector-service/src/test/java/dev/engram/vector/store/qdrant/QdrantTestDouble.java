@@ -23,8 +23,13 @@ import io.qdrant.client.grpc.Collections.CollectionOperationResponse;
 import io.qdrant.client.grpc.Collections.CreateCollection;
 import io.qdrant.client.grpc.CollectionsGrpc;
 import io.qdrant.client.grpc.Points.BatchResult;
+import io.qdrant.client.grpc.Points.CountPoints;
+import io.qdrant.client.grpc.Points.CountResponse;
+import io.qdrant.client.grpc.Points.CountResult;
 import io.qdrant.client.grpc.Points.CreateFieldIndexCollection;
 import io.qdrant.client.grpc.Points.DeletePoints;
+import io.qdrant.client.grpc.Points.FacetCounts;
+import io.qdrant.client.grpc.Points.FacetResponse;
 import io.qdrant.client.grpc.Points.PointsOperationResponse;
 import io.qdrant.client.grpc.Points.QueryBatchPoints;
 import io.qdrant.client.grpc.Points.QueryBatchResponse;
@@ -53,7 +58,8 @@ import java.util.concurrent.TimeUnit;
  * An in-process stand-in for Qdrant's gRPC API, built on the service bases generated in the official
  * client, for checking how the store maps its work onto Qdrant requests. It is NOT Qdrant: it records
  * every request (with its deadline and headers) and answers in Qdrant's response shapes, but it stores no
- * points, evaluates no filter and ranks nothing. Query and scroll answers are whatever a test scripts.
+ * points, evaluates no filter and ranks nothing. Query, scroll, count and facet answers are whatever a
+ * test scripts (nothing found, unless scripted).
  */
 final class QdrantTestDouble implements AutoCloseable {
 
@@ -67,6 +73,8 @@ final class QdrantTestDouble implements AutoCloseable {
     private final Set<String> collections = ConcurrentHashMap.newKeySet();
     private final Deque<QueryBatchResponse> queryAnswers = new ArrayDeque<>();
     private final Deque<ScrollResponse> scrollAnswers = new ArrayDeque<>();
+    private final Deque<CountResponse> countAnswers = new ArrayDeque<>();
+    private final Deque<FacetResponse> facetAnswers = new ArrayDeque<>();
     private final Deque<Status> failures = new ArrayDeque<>();
     private final Server server;
 
@@ -98,6 +106,17 @@ final class QdrantTestDouble implements AutoCloseable {
 
     synchronized void answerScroll(ScrollResponse response) {
         scrollAnswers.add(response);
+    }
+
+    /** Answers the next count with {@code count} points, whatever its filter. */
+    synchronized void answerCount(long count) {
+        countAnswers.add(CountResponse.newBuilder()
+                .setResult(CountResult.newBuilder().setCount(count))
+                .build());
+    }
+
+    synchronized void answerFacet(FacetResponse response) {
+        facetAnswers.add(response);
     }
 
     /** The next {@code times} calls, whatever they are, fail with {@code status}. */
@@ -240,6 +259,16 @@ final class QdrantTestDouble implements AutoCloseable {
         @Override
         public void scroll(ScrollPoints request, StreamObserver<ScrollResponse> observer) {
             reply(observer, next(scrollAnswers, ScrollResponse.getDefaultInstance()));
+        }
+
+        @Override
+        public void count(CountPoints request, StreamObserver<CountResponse> observer) {
+            reply(observer, next(countAnswers, CountResponse.getDefaultInstance()));
+        }
+
+        @Override
+        public void facet(FacetCounts request, StreamObserver<FacetResponse> observer) {
+            reply(observer, next(facetAnswers, FacetResponse.getDefaultInstance()));
         }
     }
 

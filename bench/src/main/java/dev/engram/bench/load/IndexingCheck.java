@@ -1,0 +1,97 @@
+package dev.engram.bench.load;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.bench.GatewayClient;
+import dev.engram.bench.Progress;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The check after the load: reads {@code GET /v1/memories/status} of every user the load wrote to, round after
+ * round, until each has nothing pending or the settle time is over. An add is durable when it is answered,
+ * so {@code stored} must cover the accepted episodes from the first read on; {@code pending} reaching 0 says
+ * the index has caught up with them.
+ */
+public final class IndexingCheck {
+
+    private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
+
+    private final GatewayClient gateway;
+    private final Duration pollInterval;
+    private final ObjectMapper json = new ObjectMapper();
+
+    public IndexingCheck(GatewayClient gateway, Duration pollInterval) {
+        this.gateway = gateway;
+        this.pollInterval = pollInterval;
+    }
+
+    public IndexingOutcome await(Map<String, Long> acceptedByUser, Duration settle) throws InterruptedException {
+        ErrorCounts errors = new ErrorCounts();
+        Map<String, UserStatus> last = new HashMap<>();
+        Set<String> waiting = new LinkedHashSet<>(acceptedByUser.keySet());
+        long started = System.nanoTime();
+        long deadline = started + settle.toNanos();
+        long nextProgress = started + PROGRESS_INTERVAL.toNanos();
+        while (true) {
+            for (Iterator<String> users = waiting.iterator(); users.hasNext(); ) {
+                String user = users.next();
+                UserStatus status = read(user, errors);
+                if (status != null) {
+                    last.put(user, status);
+                    if (status.pending() == 0) {
+                        users.remove();
+                    }
+                }
+            }
+            long now = System.nanoTime();
+            if (waiting.isEmpty() || now >= deadline) {
+                return IndexingOutcome.of(acceptedByUser, last, waiting.isEmpty(), (now - started) / 1e9, errors);
+            }
+            if (now >= nextProgress) {
+                long pending = waiting.stream()
+                        .mapToLong(
+                                user -> last.containsKey(user) ? last.get(user).pending() : 0)
+                        .sum();
+                Progress.log("indexing: %d episodes of %d users pending", pending, waiting.size());
+                nextProgress = now + PROGRESS_INTERVAL.toNanos();
+            }
+            Thread.sleep(pollInterval.toMillis());
+        }
+    }
+
+    private UserStatus read(String user, ErrorCounts errors) throws InterruptedException {
+        HttpResponse<String> answer;
+        try {
+            answer = gateway.statusOnce(user);
+        } catch (IOException e) {
+            errors.add(RequestKind.STATUS, ErrorCounts.noAnswer(e));
+            return null;
+        }
+        if (answer.statusCode() != 200) {
+            errors.add(RequestKind.STATUS, ErrorCounts.httpStatus(answer.statusCode()));
+            return null;
+        }
+        try {
+            JsonNode status = json.readTree(answer.body());
+            if (!status.path("stored").isIntegralNumber()
+                    || !status.path("pending").isIntegralNumber()) {
+                errors.add(RequestKind.STATUS, ErrorCounts.UNREADABLE);
+                return null;
+            }
+            return new UserStatus(
+                    status.path("stored").asLong(),
+                    status.path("indexed").asLong(),
+                    status.path("pending").asLong());
+        } catch (IOException e) {
+            errors.add(RequestKind.STATUS, ErrorCounts.UNREADABLE);
+            return null;
+        }
+    }
+}

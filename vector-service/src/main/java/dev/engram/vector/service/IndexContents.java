@@ -1,0 +1,35 @@
+package dev.engram.vector.service;
+
+import dev.engram.vector.model.UnitCounts;
+import dev.engram.vector.model.UnitSelection;
+import dev.engram.vector.store.VectorStore;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * What the index holds for a user: removing units when their episodes, a session or the user are
+ * deleted, and counting what is left. Blocking: store I/O.
+ */
+@ApplicationScoped
+public class IndexContents {
+
+    private final VectorStore store;
+    private final Timer deleteTimer;
+
+    IndexContents(VectorStore store, MeterRegistry registry) {
+        this.store = store;
+        this.deleteTimer = Timer.builder("engram.vector.delete")
+                .description("Time to durably remove the units of episodes, a session or a user")
+                .register(registry);
+    }
+
+    /** Removes the selected units; durable, and gone from every later search, when it returns. */
+    public void delete(UnitSelection selection) {
+        deleteTimer.record(() -> store.delete(selection));
+    }
+
+    public UnitCounts count(String project, String userId) {
+        return store.count(project, userId);
+    }
+}
