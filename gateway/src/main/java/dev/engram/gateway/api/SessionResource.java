@@ -1,10 +1,13 @@
 package dev.engram.gateway.api;
 
+import dev.engram.gateway.model.DeletionView;
 import dev.engram.gateway.model.Problem;
 import dev.engram.gateway.model.ShortTermView;
 import dev.engram.gateway.security.CurrentCaller;
+import dev.engram.gateway.service.EpisodeService;
 import dev.engram.gateway.service.MemoryService;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -17,6 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /** The session endpoints of API version 1. */
 @Path("/v1/sessions")
@@ -33,10 +37,12 @@ import org.jboss.resteasy.reactive.RestQuery;
 public class SessionResource {
 
     private final MemoryService memories;
+    private final EpisodeService episodes;
     private final CurrentCaller caller;
 
-    public SessionResource(MemoryService memories, CurrentCaller caller) {
+    public SessionResource(MemoryService memories, EpisodeService episodes, CurrentCaller caller) {
         this.memories = memories;
+        this.episodes = episodes;
         this.caller = caller;
     }
 
@@ -54,5 +60,18 @@ public class SessionResource {
             @Parameter(description = "Only this agent's episodes, with a summary of their own.") @RestQuery("agent_id")
                     String agentId) {
         return memories.shortTerm(caller.project(), sessionId, userId, agentId);
+    }
+
+    @DELETE
+    @Path("/{session_id: .+}")
+    @Operation(
+            summary = "Delete a session",
+            description = "Its episodes, its short-term memory, their index entries and profile evidence.")
+    @APIResponse(responseCode = "200", description = "Deleted from every store (also when there was nothing).")
+    @APIResponse(responseCode = "202", description = "Deleted from PostgreSQL; derived stores follow (see Location).")
+    public Uni<RestResponse<DeletionView>> delete(
+            @Parameter(description = "May contain '/'.") @RestPath("session_id") String sessionId,
+            @Parameter(required = true) @RestQuery("user_id") String userId) {
+        return episodes.deleteSession(caller.project(), userId, sessionId).map(Deletions::answer);
     }
 }

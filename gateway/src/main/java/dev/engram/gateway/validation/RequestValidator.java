@@ -25,6 +25,11 @@ public class RequestValidator {
     // Which names exist is the retrieval service's to say; the gateway only keeps out junk.
     private static final Pattern RERANKER_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     /** Strategies of the API that a later version of the retrieval service will implement. */
+    /** Cursors are short base64url tokens made by ingest-service. */
+    private static final Pattern CURSOR = Pattern.compile("[A-Za-z0-9_=-]{1,512}");
+
+    private static final int DEFAULT_PAGE = 100;
+    private static final int MAX_PAGE = 1000;
     private static final Set<String> PLANNED_MODES = Set.of("split", "chain");
 
     private final GatewayConfig.Limits limits;
@@ -187,6 +192,41 @@ public class RequestValidator {
         errors.sessionId("session_id", sessionId, true);
         errors.id("user_id", userId, true);
         errors.id("agent_id", agentId, false);
+        errors.throwIfAny();
+    }
+
+    public void validateEpisodeRead(String userId, String episodeId) {
+        FieldErrors errors = new FieldErrors();
+        errors.id("user_id", userId, true);
+        errors.id("episode_id", episodeId, true);
+        errors.throwIfAny();
+    }
+
+    /** The page size, 1 to 1000, default 100; the cursor is opaque here and checked by ingest-service. */
+    public int validateListing(String userId, String sessionId, String agentId, String cursor, String limit) {
+        FieldErrors errors = new FieldErrors();
+        errors.id("user_id", userId, true);
+        errors.sessionId("session_id", sessionId, false);
+        errors.id("agent_id", agentId, false);
+        if (cursor != null && (cursor.isEmpty() || !CURSOR.matcher(cursor).matches())) {
+            errors.add("cursor", "must be a next_cursor from a previous page");
+        }
+        Optional<Integer> pageSize = errors.integer("limit", limit, 1, MAX_PAGE);
+        errors.throwIfAny();
+        return pageSize.orElse(DEFAULT_PAGE);
+    }
+
+    public void validateDeletion(String userId, String sessionId, String episodeId) {
+        FieldErrors errors = new FieldErrors();
+        errors.id("user_id", userId, true);
+        errors.sessionId("session_id", sessionId, false);
+        errors.id("episode_id", episodeId, false);
+        errors.throwIfAny();
+    }
+
+    public void validateDeletionId(String deletionId) {
+        FieldErrors errors = new FieldErrors();
+        errors.id("deletion_id", deletionId, true);
         errors.throwIfAny();
     }
 }

@@ -1,20 +1,31 @@
 package dev.engram.gateway.fake;
 
+import com.google.protobuf.Message;
 import dev.engram.proto.v1.AddEpisodesRequest;
 import dev.engram.proto.v1.AddEpisodesResponse;
 import dev.engram.proto.v1.AddStatus;
+import dev.engram.proto.v1.DeleteEpisodesRequest;
+import dev.engram.proto.v1.Deletion;
+import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.EpisodeOutcome;
+import dev.engram.proto.v1.GetDeletionRequest;
+import dev.engram.proto.v1.GetEpisodeRequest;
 import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.GetStatusResponse;
 import dev.engram.proto.v1.IngestServiceGrpc;
+import dev.engram.proto.v1.ListEpisodesRequest;
+import dev.engram.proto.v1.ListEpisodesResponse;
 import dev.engram.proto.v1.NewEpisode;
+import dev.engram.proto.v1.ReindexRequest;
+import dev.engram.proto.v1.ReindexResponse;
 import dev.engram.proto.v1.ShortTermMemory;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -26,6 +37,10 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
     public final List<AddEpisodesRequest> addRequests = new CopyOnWriteArrayList<>();
     public final List<GetStatusRequest> statusRequests = new CopyOnWriteArrayList<>();
     public final List<GetShortTermRequest> shortTermRequests = new CopyOnWriteArrayList<>();
+    /** Every other call (episode reads and listings, deletions, reindexing), in arrival order. */
+    public final List<Message> otherRequests = new CopyOnWriteArrayList<>();
+
+    private final Map<Class<?>, Message> answers = new ConcurrentHashMap<>();
     private final Set<String> storedIds = ConcurrentHashMap.newKeySet();
     private final AtomicInteger generatedIds = new AtomicInteger();
     private volatile GetStatusResponse status = GetStatusResponse.getDefaultInstance();
@@ -37,6 +52,8 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
         addRequests.clear();
         statusRequests.clear();
         shortTermRequests.clear();
+        otherRequests.clear();
+        answers.clear();
         storedIds.clear();
         status = GetStatusResponse.getDefaultInstance();
         shortTerm = ShortTermMemory.getDefaultInstance();
@@ -68,7 +85,12 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
     }
 
     public int calls() {
-        return addRequests.size() + statusRequests.size() + shortTermRequests.size();
+        return addRequests.size() + statusRequests.size() + shortTermRequests.size() + otherRequests.size();
+    }
+
+    /** The answer to every following call that returns this message type (default: its empty instance). */
+    public <T extends Message> void answer(T answer) {
+        answers.put(answer.getClass(), answer);
     }
 
     @Override
@@ -112,6 +134,42 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
             return;
         }
         response.onNext(shortTerm);
+        response.onCompleted();
+    }
+
+    @Override
+    public void getEpisode(GetEpisodeRequest request, StreamObserver<Episode> response) {
+        reply(request, Episode.getDefaultInstance(), response);
+    }
+
+    @Override
+    public void listEpisodes(ListEpisodesRequest request, StreamObserver<ListEpisodesResponse> response) {
+        reply(request, ListEpisodesResponse.getDefaultInstance(), response);
+    }
+
+    @Override
+    public void deleteEpisodes(DeleteEpisodesRequest request, StreamObserver<Deletion> response) {
+        reply(request, Deletion.getDefaultInstance(), response);
+    }
+
+    @Override
+    public void getDeletion(GetDeletionRequest request, StreamObserver<Deletion> response) {
+        reply(request, Deletion.getDefaultInstance(), response);
+    }
+
+    @Override
+    public void reindex(ReindexRequest request, StreamObserver<ReindexResponse> response) {
+        reply(request, ReindexResponse.getDefaultInstance(), response);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T extends Message> void reply(Message request, T fallback, StreamObserver<T> response) {
+        otherRequests.add(request);
+        if (failure != null) {
+            response.onError(failure);
+            return;
+        }
+        response.onNext((T) answers.getOrDefault(fallback.getClass(), fallback));
         response.onCompleted();
     }
 }

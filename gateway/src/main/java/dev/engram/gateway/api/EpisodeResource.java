@@ -1,0 +1,89 @@
+package dev.engram.gateway.api;
+
+import dev.engram.gateway.model.DeletionView;
+import dev.engram.gateway.model.EpisodePage;
+import dev.engram.gateway.model.EpisodeView;
+import dev.engram.gateway.model.Problem;
+import dev.engram.gateway.security.CurrentCaller;
+import dev.engram.gateway.service.EpisodeService;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestQuery;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/** Stored episodes one at a time: read, list, delete. */
+@Path("/v1/memories/episodes")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Memories")
+@APIResponse(
+        responseCode = "400",
+        description = "Invalid input; every invalid field is listed.",
+        content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(
+        responseCode = "503",
+        description = "A service behind the gateway is unavailable; retry after the Retry-After delay.",
+        content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+public class EpisodeResource {
+
+    private final EpisodeService episodes;
+    private final CurrentCaller caller;
+
+    public EpisodeResource(EpisodeService episodes, CurrentCaller caller) {
+        this.episodes = episodes;
+        this.caller = caller;
+    }
+
+    @GET
+    @Operation(summary = "List episodes", description = "A user's episodes in session order, a page at a time.")
+    @APIResponse(responseCode = "200", description = "One page; follow next_cursor for the next.")
+    public Uni<EpisodePage> list(
+            @Parameter(required = true) @RestQuery("user_id") String userId,
+            @RestQuery("session_id") String sessionId,
+            @RestQuery("agent_id") String agentId,
+            @Parameter(description = "next_cursor of the previous page.") @RestQuery("cursor") String cursor,
+            @Parameter(description = "1-1000, default 100.") @RestQuery("limit") String limit) {
+        return episodes.list(caller.project(), userId, sessionId, agentId, cursor, limit);
+    }
+
+    @GET
+    @Path("/{episode_id}")
+    @Operation(summary = "Read an episode", description = "Exactly as it was added.")
+    @APIResponse(responseCode = "200", description = "The episode.")
+    @APIResponse(
+            responseCode = "404",
+            description = "The user has no episode with this id.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Uni<EpisodeView> get(
+            @RestPath("episode_id") String episodeId, @Parameter(required = true) @RestQuery("user_id") String userId) {
+        return episodes.get(caller.project(), userId, episodeId);
+    }
+
+    @DELETE
+    @Path("/{episode_id}")
+    @Operation(
+            summary = "Delete an episode",
+            description = "From PostgreSQL, short-term memory (its session's summary is rebuilt), the vector index and"
+                    + " the profile's evidence, before answering 200; 202 with a status URL when a store is still to"
+                    + " be reached.")
+    @APIResponse(responseCode = "200", description = "Deleted from every store.")
+    @APIResponse(responseCode = "202", description = "Deleted from PostgreSQL; derived stores follow (see Location).")
+    @APIResponse(
+            responseCode = "404",
+            description = "The user has no episode with this id.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Uni<RestResponse<DeletionView>> delete(
+            @RestPath("episode_id") String episodeId, @Parameter(required = true) @RestQuery("user_id") String userId) {
+        return episodes.deleteEpisode(caller.project(), userId, episodeId).map(Deletions::answer);
+    }
+}
