@@ -20,6 +20,7 @@ public class FakeDownstream implements QuarkusTestResourceLifecycleManager {
     private final FakeIngestService ingest = new FakeIngestService();
     private final FakeRetrievalService retrieval = new FakeRetrievalService();
     private final FakeProfileService profile = new FakeProfileService();
+    private final FakeHealthService health = new FakeHealthService();
     private Server server;
 
     @Override
@@ -31,6 +32,7 @@ public class FakeDownstream implements QuarkusTestResourceLifecycleManager {
                     .addService(ingest)
                     .addService(retrieval)
                     .addService(profile)
+                    .addService(health)
                     .build()
                     .start();
         } catch (IOException e) {
@@ -52,6 +54,7 @@ public class FakeDownstream implements QuarkusTestResourceLifecycleManager {
         injector.injectIntoFields(ingest, new TestInjector.MatchesType(FakeIngestService.class));
         injector.injectIntoFields(retrieval, new TestInjector.MatchesType(FakeRetrievalService.class));
         injector.injectIntoFields(profile, new TestInjector.MatchesType(FakeProfileService.class));
+        injector.injectIntoFields(health, new TestInjector.MatchesType(FakeHealthService.class));
     }
 
     @Override
