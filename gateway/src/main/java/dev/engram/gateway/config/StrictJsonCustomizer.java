@@ -1,5 +1,6 @@
 package dev.engram.gateway.config;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
@@ -10,13 +11,16 @@ import jakarta.inject.Singleton;
 /**
  * Jackson by default turns {@code 5} into {@code "5"}, {@code "5"} or {@code 5.7} into {@code 5}, and
  * {@code "0.5"} into {@code 0.5}. A public API should say "wrong type" instead of guessing, so scalar
- * coercions between text and numbers fail and the client hears which field was wrong.
+ * coercions between text and numbers fail and the client hears which field was wrong; trailing content after
+ * the body's JSON value fails too.
  */
 @Singleton
 public class StrictJsonCustomizer implements ObjectMapperCustomizer {
 
     @Override
     public void customize(ObjectMapper mapper) {
+        // A body with anything after its JSON value is not the request the client meant to send.
+        mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.coercionConfigFor(LogicalType.Textual)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)

@@ -90,7 +90,7 @@ public class RequestValidator {
                 Texts.utf8Length(episode.content()),
                 limits.maxContentBytes(),
                 "UTF-8 bytes");
-        errors.timestamp(path + ".timestamp", episode.timestamp());
+        errors.storableTimestamp(path + ".timestamp", episode.timestamp());
         errors.stringMap(path + ".metadata", episode.metadata(), metadataLimits);
     }
 
