@@ -111,18 +111,44 @@ timeout unless llm.timeout is set.
       optional: true
 {{- end -}}
 
+{{/*
+API keys: every /v1 request needs one unless auth.enabled is false. The bootstrap admin key is read
+from an existing Secret only (never a value of the chart), and is required when named: a gateway
+without it could not create the first project.
+*/}}
+{{- define "engram.env.auth" -}}
+- name: ENGRAM_AUTH_ENABLED
+  value: {{ .Values.auth.enabled | quote }}
+{{- if .Values.auth.enabled }}
+{{- with .Values.auth.adminKey }}{{ if .existingSecret }}
+- name: ENGRAM_AUTH_ADMIN_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ .existingSecret }}
+      key: {{ .secretKey }}
+{{- end }}{{ end }}
+{{- with .Values.auth.rateLimit }}
+- name: ENGRAM_AUTH_RATE_LIMIT_ENABLED
+  value: {{ .enabled | quote }}
+- name: ENGRAM_AUTH_RATE_LIMIT_REQUESTS_PER_SECOND
+  value: {{ .requestsPerSecond | quote }}
+- name: ENGRAM_AUTH_RATE_LIMIT_BURST
+  value: {{ .burst | quote }}
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{/*
+The gateway keeps projects and API keys in PostgreSQL (schema `gateway`), and reads them only while
+authentication is on; the connection is set either way, like the other services'.
+*/}}
 {{- define "engram.env.gateway" -}}
+{{ include "engram.env.database" . }}
 {{ include "engram.grpcClient" (dict "root" . "client" "ingest" "target" "ingest-service") }}
 {{ include "engram.grpcClient" (dict "root" . "client" "retrieval" "target" "retrieval-agent-service") }}
 {{ include "engram.grpcClient" (dict "root" . "client" "vector" "target" "vector-service") }}
 {{ include "engram.grpcClient" (dict "root" . "client" "profile" "target" "profile-service") }}
-# Authentication arrives in a later release; until then the gateway also starts without the Secret.
-- name: ENGRAM_ADMIN_KEY
-  valueFrom:
-    secretKeyRef:
-      name: {{ .Values.auth.adminKeySecret.name }}
-      key: {{ .Values.auth.adminKeySecret.key }}
-      optional: true
+{{ include "engram.env.auth" . }}
 {{- end -}}
 
 {{- define "engram.env.ingest" -}}

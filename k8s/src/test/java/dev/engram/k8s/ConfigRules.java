@@ -7,7 +7,9 @@ import dev.engram.k8s.ServiceCatalog.ServiceSpec;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarSource;
 import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretKeySelector;
 import io.fabric8.kubernetes.api.model.Service;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -21,6 +23,9 @@ final class ConfigRules {
 
     /** Environment variables that carry credentials: only ever from a Secret. */
     static final Pattern SENSITIVE = Pattern.compile(".*(PASSWORD|API_KEY|ADMIN_KEY|SECRET|TOKEN).*");
+
+    /** The gateway's bootstrap administrator key. */
+    static final String ADMIN_KEY = "ENGRAM_AUTH_ADMIN_KEY";
 
     private ConfigRules() {}
 
@@ -84,6 +89,65 @@ final class ConfigRules {
                     .as(workload.name() + " client " + client + " port")
                     .isEqualTo(Integer.toString(port));
         });
+    }
+
+    /** The Secret an environment variable is read from; null when it is written inline or not set. */
+    static SecretKeySelector secretRef(Container container, String name) {
+        return container.getEnv().stream()
+                .filter(var -> name.equals(var.getName()))
+                .findFirst()
+                .map(EnvVar::getValueFrom)
+                .map(EnvVarSource::getSecretKeyRef)
+                .orElse(null);
+    }
+
+    /** The name of the Secret a variable is read from; null when it is not read from a Secret. */
+    static String secretName(EnvVar var) {
+        return var.getValueFrom() == null || var.getValueFrom().getSecretKeyRef() == null
+                ? null
+                : var.getValueFrom().getSecretKeyRef().getName();
+    }
+
+    /**
+     * The services that connect to PostgreSQL read user and password from Secrets, and all from one: the
+     * operator creates a single set of database credentials.
+     */
+    static void databaseCredentialsFromOneSecret(Manifests manifests, Set<String> components) {
+        Set<String> secrets = new TreeSet<>();
+        for (String component : components) {
+            Container container = manifests.workload(component).container();
+            for (String name : new String[] {"ENGRAM_DB_USER", "ENGRAM_DB_PASSWORD"}) {
+                SecretKeySelector ref = secretRef(container, name);
+                assertThat(ref)
+                        .as(component + " " + name + " comes from a Secret")
+                        .isNotNull();
+                secrets.add(ref.getName());
+            }
+        }
+        assertThat(secrets)
+                .as(manifests.source() + ": Secrets with database credentials")
+                .hasSize(1);
+    }
+
+    /**
+     * API keys are required, and the bootstrap admin key is read from the given Secret: never inline, and not
+     * optional, since without it no project could ever be created.
+     */
+    static void authenticationOnWithAdminKeyFrom(Manifests manifests, String secret, String key) {
+        Container gateway = manifests.workload(TrafficRules.GATEWAY).container();
+        assertThat(environment(manifests, gateway))
+                .as(manifests.source() + " gateway environment")
+                .containsEntry("ENGRAM_AUTH_ENABLED", "true");
+        assertThat(gateway.getEnv())
+                .filteredOn(var -> ADMIN_KEY.equals(var.getName()))
+                .singleElement()
+                .satisfies(var ->
+                        assertThat(var.getValue()).as(ADMIN_KEY + " is inline").isNull());
+        SecretKeySelector ref = secretRef(gateway, ADMIN_KEY);
+        assertThat(ref).as(ADMIN_KEY + " comes from a Secret").isNotNull();
+        assertThat(ref.getName()).as(ADMIN_KEY + " Secret").isEqualTo(secret);
+        assertThat(ref.getKey()).as(ADMIN_KEY + " key in the Secret").isEqualTo(key);
+        assertThat(ref.getOptional()).as(ADMIN_KEY + " is optional").isNotEqualTo(Boolean.TRUE);
     }
 
     /** No Secret is part of the manifests, and credentials are read from Secrets, never written inline. */

@@ -8,7 +8,10 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.MetricSpec;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +21,9 @@ import org.junit.jupiter.api.Test;
 abstract class DeploymentRulesContract {
 
     static final String RETRIEVAL = "retrieval-agent-service";
+
+    /** PostgreSQL's port where a rendering reads it from a Secret, so that the manifests cannot tell. */
+    static final int POSTGRESQL_PORT = 5432;
 
     static final ServiceCatalog CATALOG = ServiceCatalog.load(Layout.repositoryRoot());
 
@@ -120,10 +126,51 @@ abstract class DeploymentRulesContract {
         ConfigRules.noSecretValues(manifests());
     }
 
+    @Test
+    void every_service_that_uses_postgresql_reads_its_credentials_from_one_secret() {
+        assertThat(databaseUsers())
+                .as("services whose configuration reads PostgreSQL")
+                .contains(TrafficRules.GATEWAY, "ingest-service", "profile-service");
+        ConfigRules.databaseCredentialsFromOneSecret(manifests(), databaseUsers());
+    }
+
+    @Test
+    void every_service_that_uses_postgresql_may_reach_it() {
+        for (String component : databaseUsers()) {
+            Workload workload = manifests().workload(component);
+            String port =
+                    ConfigRules.environment(manifests(), workload.container()).get("ENGRAM_DB_PORT");
+            TrafficRules.egressAdmitsExternalPort(
+                    manifests(),
+                    workload,
+                    port != null && port.matches("[0-9]+") ? Integer.parseInt(port) : POSTGRESQL_PORT,
+                    "PostgreSQL");
+        }
+    }
+
+    @Test
+    void an_outage_behind_the_gateway_takes_it_out_of_service_without_restarting_it() {
+        Container gateway = manifests().workload(TrafficRules.GATEWAY).container();
+        assertThat(gateway.getLivenessProbe().getHttpGet().getPath())
+                .as("liveness must not follow the services behind the gateway")
+                .isEqualTo("/q/health/live");
+        assertThat(gateway.getReadinessProbe().getTimeoutSeconds())
+                .as("the readiness check asks each dependency with a 1 s deadline: the probe waits longer")
+                .isNotNull()
+                .isGreaterThan(1);
+    }
+
     HorizontalPodAutoscaler autoscaler() {
         List<HorizontalPodAutoscaler> autoscalers = manifests().autoscalers();
         assertThat(autoscalers).as(manifests().source() + " autoscalers").hasSize(1);
         return autoscalers.get(0);
+    }
+
+    /** The services whose configuration reads PostgreSQL's address. */
+    static Set<String> databaseUsers() {
+        return ServiceCatalog.MODULES.stream()
+                .filter(module -> CATALOG.service(module).requiredEnv().contains("ENGRAM_DB_HOST"))
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     static ServiceSpec spec(Workload workload) {

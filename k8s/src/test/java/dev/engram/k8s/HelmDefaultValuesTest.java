@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.marcnuri.helm.LintResult;
 import dev.engram.k8s.Manifests.Workload;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +41,28 @@ class HelmDefaultValuesTest extends DeploymentRulesContract {
         assertThat(container.getVolumeMounts())
                 .anyMatch(m -> "index".equals(m.getName()) && m.getMountPath().equals(indexDir));
         assertThat(ConfigRules.environment(manifests(), container)).containsEntry("ENGRAM_VECTOR_STORE", "lucene");
+    }
+
+    @Test
+    void api_keys_are_required_and_the_admin_key_comes_from_the_engram_admin_secret() {
+        ConfigRules.authenticationOnWithAdminKeyFrom(manifests(), "engram-admin", "admin-key");
+    }
+
+    @Test
+    void the_chart_renders_no_secret_and_writes_no_key() {
+        assertThat(manifests().all(Secret.class)).as("Secrets rendered").isEmpty();
+        for (Workload workload : manifests().workloads()) {
+            assertThat(workload.container().getEnv())
+                    .filteredOn(
+                            var -> ConfigRules.SENSITIVE.matcher(var.getName()).matches())
+                    .as(workload.name() + " credentials")
+                    .allSatisfy(var -> {
+                        assertThat(var.getValue()).as(var.getName() + " inline").isNull();
+                        assertThat(var.getValueFrom().getSecretKeyRef())
+                                .as(var.getName() + " from a Secret")
+                                .isNotNull();
+                    });
+        }
     }
 
     @Test

@@ -45,6 +45,11 @@ class HelmProductionValuesTest extends DeploymentRulesContract {
     }
 
     @Test
+    void api_keys_are_required_and_the_admin_key_comes_from_the_engram_admin_secret() {
+        ConfigRules.authenticationOnWithAdminKeyFrom(manifests(), "engram-admin", "admin-key");
+    }
+
+    @Test
     void the_retrieval_agent_scales_between_its_production_bounds() {
         assertThat(autoscaler().getSpec().getMinReplicas()).isEqualTo(2);
         assertThat(autoscaler().getSpec().getMaxReplicas()).isEqualTo(10);

@@ -34,7 +34,7 @@ class KustomizeLocalOverlayTest extends DeploymentRulesContract {
 
     @Test
     void the_postgresql_connection_comes_from_the_engram_postgres_secret() {
-        for (String module : new String[] {"ingest-service", "profile-service"}) {
+        for (String module : databaseUsers()) {
             Container container = manifests()
                     .workload(module)
                     .template()
@@ -44,8 +44,15 @@ class KustomizeLocalOverlayTest extends DeploymentRulesContract {
             assertThat(container.getEnv())
                     .filteredOn(e -> e.getName().startsWith("ENGRAM_DB_"))
                     .hasSize(5)
-                    .allSatisfy(e -> assertThat(secretName(e)).isEqualTo("engram-postgres"));
+                    .allSatisfy(e -> assertThat(ConfigRules.secretName(e)).isEqualTo("engram-postgres"));
         }
+    }
+
+    @Test
+    void authentication_is_off_as_in_local_development_and_no_admin_key_is_needed() {
+        Container gateway = manifests().workload(TrafficRules.GATEWAY).container();
+        assertThat(ConfigRules.environment(manifests(), gateway)).containsEntry("ENGRAM_AUTH_ENABLED", "false");
+        assertThat(gateway.getEnv()).extracting(EnvVar::getName).doesNotContain(ConfigRules.ADMIN_KEY);
     }
 
     @Test
@@ -55,11 +62,5 @@ class KustomizeLocalOverlayTest extends DeploymentRulesContract {
                 .allSatisfy(o -> assertThat(o.getMetadata().getNamespace())
                         .as(o.getKind() + " " + o.getMetadata().getName())
                         .isEqualTo("engram"));
-    }
-
-    private static String secretName(EnvVar var) {
-        return var.getValueFrom() == null || var.getValueFrom().getSecretKeyRef() == null
-                ? null
-                : var.getValueFrom().getSecretKeyRef().getName();
     }
 }

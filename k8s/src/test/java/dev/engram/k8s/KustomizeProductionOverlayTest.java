@@ -36,6 +36,22 @@ class KustomizeProductionOverlayTest extends DeploymentRulesContract {
     }
 
     @Test
+    void api_keys_are_required_and_the_admin_key_comes_from_the_engram_admin_secret() {
+        ConfigRules.authenticationOnWithAdminKeyFrom(manifests(), "engram-admin", "admin-key");
+    }
+
+    @Test
+    void the_postgresql_connection_comes_from_the_engram_postgres_secret() {
+        for (String module : databaseUsers()) {
+            assertThat(manifests().workload(module).container().getEnv())
+                    .filteredOn(e -> e.getName().startsWith("ENGRAM_DB_"))
+                    .as(module + " database settings")
+                    .hasSize(5)
+                    .allSatisfy(e -> assertThat(ConfigRules.secretName(e)).isEqualTo("engram-postgres"));
+        }
+    }
+
+    @Test
     void the_overlay_and_the_chart_deploy_the_same_release() {
         assertThat(manifests().workloads())
                 .extracting(w -> w.template().getSpec().getContainers().get(0).getImage())

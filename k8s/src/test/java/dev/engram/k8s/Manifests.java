@@ -1,5 +1,6 @@
 package dev.engram.k8s;
 
+import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
@@ -109,6 +110,11 @@ record Manifests(String source, List<HasMetadata> objects) {
 
         String component() {
             return podLabels().get(COMPONENT_LABEL);
+        }
+
+        /** The service's own container: each pod runs exactly one. */
+        Container container() {
+            return template.getSpec().getContainers().get(0);
         }
     }
 }

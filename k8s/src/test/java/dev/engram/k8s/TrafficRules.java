@@ -6,12 +6,14 @@ import dev.engram.k8s.Manifests.Workload;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyEgressRule;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyIngressRule;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPeer;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /** Rules about who may reach which pod, and about disruptions. */
 final class TrafficRules {
@@ -96,6 +98,61 @@ final class TrafficRules {
             }
         }
         assertThat(admitted).as(workload.name() + " admits exactly its callers").isEqualTo(callers);
+    }
+
+    /**
+     * A pod's egress is restricted once a policy selecting it has the Egress type (listed, or implied by
+     * egress rules without policyTypes); then only what those policies' egress rules admit leaves the pod.
+     * PostgreSQL runs outside the platform at an address the manifests cannot know, so a rule must admit
+     * its TCP port towards any destination (no {@code to}) or towards an address range.
+     */
+    static void egressAdmitsExternalPort(Manifests manifests, Workload workload, int port, String what) {
+        List<NetworkPolicy> restricting = manifests.networkPolicies().stream()
+                .filter(p -> LabelSelectors.matches(p.getSpec().getPodSelector(), workload.podLabels()))
+                .filter(TrafficRules::restrictsEgress)
+                .toList();
+        if (restricting.isEmpty()) {
+            return; // no policy restricts this pod's egress: every destination is allowed
+        }
+        assertThat(restricting.stream()
+                        .flatMap(p ->
+                                p.getSpec().getEgress() == null ? Stream.empty() : p.getSpec().getEgress().stream())
+                        .anyMatch(rule -> admitsAnyAddress(rule) && admitsTcpPort(rule, port)))
+                .as(workload.name() + " may reach " + what + " on TCP port " + port)
+                .isTrue();
+    }
+
+    private static boolean restrictsEgress(NetworkPolicy policy) {
+        List<String> types = policy.getSpec().getPolicyTypes();
+        if (types == null || types.isEmpty()) {
+            return policy.getSpec().getEgress() != null
+                    && !policy.getSpec().getEgress().isEmpty();
+        }
+        return types.contains("Egress");
+    }
+
+    private static boolean admitsAnyAddress(NetworkPolicyEgressRule rule) {
+        return rule.getTo() == null
+                || rule.getTo().isEmpty()
+                || rule.getTo().stream().anyMatch(peer -> peer.getIpBlock() != null);
+    }
+
+    private static boolean admitsTcpPort(NetworkPolicyEgressRule rule, int port) {
+        if (rule.getPorts() == null || rule.getPorts().isEmpty()) {
+            return true;
+        }
+        return rule.getPorts().stream().anyMatch(p -> {
+            boolean tcp = p.getProtocol() == null || "TCP".equals(p.getProtocol());
+            if (!tcp) {
+                return false;
+            }
+            if (p.getPort() == null) {
+                return true;
+            }
+            Integer first = p.getPort().getIntVal();
+            int last = p.getEndPort() == null ? (first == null ? -1 : first) : p.getEndPort();
+            return first != null && first <= port && port <= last;
+        });
     }
 
     private static boolean allowsPort(NetworkPolicyIngressRule rule, Workload workload, int port) {
