@@ -46,6 +46,13 @@ public interface OutboxConfig {
     @WithDefault("1m")
     Duration maxBackoff();
 
+    /**
+     * Episodes queued per transaction by {@code Reindex}, so that reindexing a large project never
+     * holds one long transaction.
+     */
+    @WithDefault("1000")
+    int reindexBatchSize();
+
     /** How often the {@code engram_outbox_pending} gauge is recounted. */
     @WithDefault("5s")
     Duration gaugeInterval();

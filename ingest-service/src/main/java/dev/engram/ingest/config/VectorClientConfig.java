@@ -15,4 +15,12 @@ public interface VectorClientConfig {
      */
     @WithDefault("30s")
     Duration deadline();
+
+    /**
+     * Deadline of one {@code Delete} call, which removes a deletion's episodes from the index. A
+     * deletion waits this long for vector-service before it answers PENDING and leaves the purge to
+     * be retried. Must stay below {@code engram.deletion.lease}.
+     */
+    @WithDefault("5s")
+    Duration purgeDeadline();
 }

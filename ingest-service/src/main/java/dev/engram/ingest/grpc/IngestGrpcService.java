@@ -1,31 +1,49 @@
 package dev.engram.ingest.grpc;
 
 import dev.engram.ingest.config.IngestLimitsConfig;
+import dev.engram.ingest.mapping.DeletionMapper;
 import dev.engram.ingest.mapping.EpisodeMapper;
+import dev.engram.ingest.mapping.ListCursor;
 import dev.engram.ingest.model.AddOutcome;
 import dev.engram.ingest.model.ContextWindow;
 import dev.engram.ingest.model.EpisodeCounts;
+import dev.engram.ingest.model.EpisodePage;
+import dev.engram.ingest.model.ListPosition;
 import dev.engram.ingest.model.ShortTermKey;
 import dev.engram.ingest.model.ShortTermView;
+import dev.engram.ingest.service.EpisodeDeletion;
 import dev.engram.ingest.service.EpisodeIngestion;
 import dev.engram.ingest.service.EpisodeQueries;
+import dev.engram.ingest.service.EpisodeReindex;
 import dev.engram.ingest.service.ShortTermQueries;
 import dev.engram.proto.v1.AddEpisodesRequest;
 import dev.engram.proto.v1.AddEpisodesResponse;
 import dev.engram.proto.v1.AddStatus;
+import dev.engram.proto.v1.DeleteEpisodesRequest;
+import dev.engram.proto.v1.Deletion;
+import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.EpisodeContext;
 import dev.engram.proto.v1.EpisodeOutcome;
 import dev.engram.proto.v1.GetContextRequest;
 import dev.engram.proto.v1.GetContextResponse;
+import dev.engram.proto.v1.GetDeletionRequest;
+import dev.engram.proto.v1.GetEpisodeRequest;
 import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.GetStatusResponse;
+import dev.engram.proto.v1.ListEpisodesRequest;
+import dev.engram.proto.v1.ListEpisodesResponse;
 import dev.engram.proto.v1.MutinyIngestServiceGrpc;
+import dev.engram.proto.v1.ReindexRequest;
+import dev.engram.proto.v1.ReindexResponse;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.ShortTermMemory;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * gRPC edge of ingest-service: validates, maps, delegates. Runs on the event loop, which is where
@@ -37,13 +55,22 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
     private final EpisodeIngestion ingestion;
     private final EpisodeQueries queries;
     private final ShortTermQueries shortTerm;
+    private final EpisodeDeletion deletion;
+    private final EpisodeReindex reindex;
     private final int maxContentBytes;
 
     IngestGrpcService(
-            EpisodeIngestion ingestion, EpisodeQueries queries, ShortTermQueries shortTerm, IngestLimitsConfig limits) {
+            EpisodeIngestion ingestion,
+            EpisodeQueries queries,
+            ShortTermQueries shortTerm,
+            EpisodeDeletion deletion,
+            EpisodeReindex reindex,
+            IngestLimitsConfig limits) {
         this.ingestion = ingestion;
         this.queries = queries;
         this.shortTerm = shortTerm;
+        this.deletion = deletion;
+        this.reindex = reindex;
         this.maxContentBytes = limits.maxContentBytes();
     }
 
@@ -97,6 +124,74 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
                             scope.getProject(), scope.getUserId(), scope.getSessionId(), scope.getAgentId()))
                     .map(view -> toShortTermMemory(scope.getSessionId(), view));
         });
+    }
+
+    /** A session or agent id in the scope narrows too: another session's episode is not found. */
+    @Override
+    public Uni<Episode> getEpisode(GetEpisodeRequest request) {
+        return Uni.createFrom().deferred(() -> {
+            RequestValidator.check(request);
+            return queries.episode(EpisodeMapper.toNarrowing(request.getScope()), request.getEpisodeId())
+                    .map(found -> EpisodeMapper.toProto(found.orElseThrow(
+                            () -> notFound("episode_id: the user has no episode " + request.getEpisodeId()))));
+        });
+    }
+
+    @Override
+    public Uni<ListEpisodesResponse> listEpisodes(ListEpisodesRequest request) {
+        return Uni.createFrom().deferred(() -> {
+            RequestValidator.check(request);
+            ListPosition after = request.getCursor().isEmpty()
+                    ? null
+                    : ListCursor.decode(request.getCursor()).orElseThrow();
+            return queries.list(EpisodeMapper.toNarrowing(request.getScope()), after, request.getLimit())
+                    .map(IngestGrpcService::toListResponse);
+        });
+    }
+
+    @Override
+    public Uni<Deletion> deleteEpisodes(DeleteEpisodesRequest request) {
+        return Uni.createFrom().deferred(() -> {
+            RequestValidator.check(request);
+            return deletion.delete(DeletionMapper.toRequest(request))
+                    .map(found -> DeletionMapper.toProto(found.orElseThrow(
+                            () -> notFound("episode_id: the user has no episode " + request.getEpisodeId()
+                                    + (request.getScope().getSessionId().isEmpty() ? "" : " in this session")))));
+        });
+    }
+
+    @Override
+    public Uni<Deletion> getDeletion(GetDeletionRequest request) {
+        return Uni.createFrom().deferred(() -> {
+            RequestValidator.check(request);
+            return deletion.status(request.getProject(), UUID.fromString(request.getDeletionId()))
+                    .map(found -> DeletionMapper.toProto(found.orElseThrow(
+                            () -> notFound("deletion_id: the project has no deletion " + request.getDeletionId()))));
+        });
+    }
+
+    @Override
+    public Uni<ReindexResponse> reindex(ReindexRequest request) {
+        return Uni.createFrom().deferred(() -> {
+            RequestValidator.check(request);
+            return reindex.reindex(request.getProject())
+                    .map(queued ->
+                            ReindexResponse.newBuilder().setEpisodes(queued).build());
+        });
+    }
+
+    private static StatusRuntimeException notFound(String description) {
+        return Status.NOT_FOUND.withDescription(description).asRuntimeException();
+    }
+
+    private static ListEpisodesResponse toListResponse(EpisodePage page) {
+        ListEpisodesResponse.Builder response = ListEpisodesResponse.newBuilder()
+                .addAllEpisodes(
+                        page.episodes().stream().map(EpisodeMapper::toProto).toList());
+        if (page.next() != null) {
+            response.setNextCursor(ListCursor.encode(page.next()));
+        }
+        return response.build();
     }
 
     private static AddEpisodesResponse toAddResponse(List<AddOutcome> outcomes) {

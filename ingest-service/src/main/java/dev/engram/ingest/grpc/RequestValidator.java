@@ -1,11 +1,17 @@
 package dev.engram.ingest.grpc;
 
 import dev.engram.grpc.Violations;
+import dev.engram.ingest.mapping.ListCursor;
 import dev.engram.proto.v1.AddEpisodesRequest;
+import dev.engram.proto.v1.DeleteEpisodesRequest;
 import dev.engram.proto.v1.GetContextRequest;
+import dev.engram.proto.v1.GetDeletionRequest;
+import dev.engram.proto.v1.GetEpisodeRequest;
 import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.GetStatusRequest;
+import dev.engram.proto.v1.ListEpisodesRequest;
 import dev.engram.proto.v1.NewEpisode;
+import dev.engram.proto.v1.ReindexRequest;
 import dev.engram.proto.v1.Scope;
 import java.util.Map;
 
@@ -19,6 +25,7 @@ final class RequestValidator {
     static final int MAX_METADATA_ENTRIES = 64;
     static final int MAX_METADATA_KEY_CHARS = 128;
     static final int MAX_METADATA_VALUE_CHARS = 2048;
+    static final int MAX_LIST_LIMIT = 1000;
 
     private RequestValidator() {}
 
@@ -74,6 +81,53 @@ final class RequestValidator {
         violations.throwIfAny();
     }
 
+    static void check(GetEpisodeRequest request) {
+        Violations violations = new Violations();
+        narrowingScope(violations, request.getScope());
+        violations.requireId("episode_id", request.getEpisodeId());
+        violations.throwIfAny();
+    }
+
+    static void check(ListEpisodesRequest request) {
+        Violations violations = new Violations();
+        narrowingScope(violations, request.getScope());
+        if (!request.getCursor().isEmpty()
+                && ListCursor.decode(request.getCursor()).isEmpty()) {
+            violations.add("cursor", "is not a cursor from a previous response");
+        }
+        violations.range("limit", request.getLimit(), 1, MAX_LIST_LIMIT);
+        violations.throwIfAny();
+    }
+
+    /**
+     * Deletion does not narrow by agent: the stores drop episodes by id, session or user, and a
+     * request naming an agent must not be read as "all of this user's episodes".
+     */
+    static void check(DeleteEpisodesRequest request) {
+        Violations violations = new Violations();
+        userScope(violations, request.getScope());
+        optionalSessionId(violations, request.getScope().getSessionId());
+        if (!request.getScope().getAgentId().isEmpty()) {
+            violations.add("scope.agent_id", "deletion does not narrow by agent; leave it empty");
+        }
+        violations.optionalId("episode_id", request.getEpisodeId());
+        violations.throwIfAny();
+    }
+
+    static void check(GetDeletionRequest request) {
+        Violations violations = new Violations();
+        violations.requireId("project", request.getProject());
+        violations.uuid("deletion_id", request.getDeletionId());
+        violations.throwIfAny();
+    }
+
+    /** An empty project means every project. */
+    static void check(ReindexRequest request) {
+        Violations violations = new Violations();
+        violations.optionalId("project", request.getProject());
+        violations.throwIfAny();
+    }
+
     private static void metadata(Violations violations, String field, Map<String, String> metadata) {
         if (metadata.size() > MAX_METADATA_ENTRIES) {
             violations.add(field, "at most " + MAX_METADATA_ENTRIES + " entries");
@@ -92,6 +146,18 @@ final class RequestValidator {
     private static void userScope(Violations violations, Scope scope) {
         violations.requireId("scope.project", scope.getProject());
         violations.requireId("scope.user_id", scope.getUserId());
+    }
+
+    private static void narrowingScope(Violations violations, Scope scope) {
+        userScope(violations, scope);
+        violations.optionalId("scope.agent_id", scope.getAgentId());
+        optionalSessionId(violations, scope.getSessionId());
+    }
+
+    private static void optionalSessionId(Violations violations, String sessionId) {
+        if (!sessionId.isEmpty()) {
+            violations.requireSessionId("scope.session_id", sessionId);
+        }
     }
 
     private static void sessionScope(Violations violations, Scope scope) {

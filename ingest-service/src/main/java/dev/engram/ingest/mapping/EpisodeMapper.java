@@ -22,6 +22,15 @@ public final class EpisodeMapper {
                 scope.getProject(), scope.getUserId(), nullIfEmpty(scope.getAgentId()), scope.getSessionId());
     }
 
+    /** A scope that narrows a read: an empty session or agent id narrows nothing (null). */
+    public static EpisodeScope toNarrowing(Scope scope) {
+        return new EpisodeScope(
+                scope.getProject(),
+                scope.getUserId(),
+                nullIfEmpty(scope.getAgentId()),
+                nullIfEmpty(scope.getSessionId()));
+    }
+
     public static EpisodeDraft toDraft(NewEpisode episode) {
         return new EpisodeDraft(
                 nullIfEmpty(episode.getId()),
@@ -62,7 +71,7 @@ public final class EpisodeMapper {
                 .build();
     }
 
-    private static String nullIfEmpty(String value) {
+    static String nullIfEmpty(String value) {
         return value.isEmpty() ? null : value;
     }
 

@@ -1,5 +1,6 @@
 package dev.engram.ingest.service;
 
+import dev.engram.ingest.config.DeletionConfig;
 import dev.engram.ingest.config.OutboxConfig;
 import dev.engram.ingest.config.ProfileClientConfig;
 import dev.engram.ingest.config.VectorClientConfig;
@@ -9,16 +10,24 @@ import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 
 /**
- * Refuses to start with an outbox lease that a call may outlive: the rows of a slow call would be
- * claimed again by another relay and delivered twice at the same time.
+ * Refuses to start with an outbox or deletion lease that a call may outlive: the rows of a slow call
+ * would be claimed again by another relay and delivered (or purged) twice at the same time.
  */
 @ApplicationScoped
 public class LeaseCheck {
 
+    private static final String DELETION_LEASE = "engram.deletion.lease";
+
     void onStart(
-            @Observes StartupEvent event, OutboxConfig outbox, VectorClientConfig vector, ProfileClientConfig profile) {
+            @Observes StartupEvent event,
+            OutboxConfig outbox,
+            DeletionConfig deletion,
+            VectorClientConfig vector,
+            ProfileClientConfig profile) {
         verify(outbox.lease(), vector.deadline());
         verify(outbox.lease(), profile.deadline(), "engram.profile.deadline");
+        verify(deletion.lease(), vector.purgeDeadline(), DELETION_LEASE, "engram.vector.purge-deadline");
+        verify(deletion.lease(), profile.purgeDeadline(), DELETION_LEASE, "engram.profile.purge-deadline");
     }
 
     static void verify(Duration lease, Duration deadline) {
@@ -26,9 +35,13 @@ public class LeaseCheck {
     }
 
     static void verify(Duration lease, Duration deadline, String deadlineKey) {
+        verify(lease, deadline, "engram.outbox.lease", deadlineKey);
+    }
+
+    static void verify(Duration lease, Duration deadline, String leaseKey, String deadlineKey) {
         if (lease.compareTo(deadline) <= 0) {
-            throw new IllegalStateException("engram.outbox.lease (" + lease + ") must be longer than"
-                    + " " + deadlineKey + " (" + deadline + "): a delivery that outlives its lease"
+            throw new IllegalStateException(leaseKey + " (" + lease + ") must be longer than"
+                    + " " + deadlineKey + " (" + deadline + "): a call that outlives its lease"
                     + " is repeated by another relay while it still runs");
         }
     }

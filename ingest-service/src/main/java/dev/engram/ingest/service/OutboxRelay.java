@@ -18,9 +18,14 @@ public class OutboxRelay {
 
     private final List<TargetRelay> relays;
 
-    OutboxRelay(OutboxRepository outbox, OutboxDeliveries deliveries, OutboxConfig config, Vertx vertx) {
+    OutboxRelay(
+            OutboxRepository outbox,
+            OutboxDeliveries deliveries,
+            OutboxConfig config,
+            Vertx vertx,
+            DeletionRelay deletions) {
         this.relays = deliveries.all().stream()
-                .map(delivery -> new TargetRelay(outbox, delivery, config, vertx))
+                .map(delivery -> new TargetRelay(outbox, delivery, config, vertx, deletions::nudge))
                 .toList();
     }
 

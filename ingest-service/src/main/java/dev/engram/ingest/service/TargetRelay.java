@@ -18,7 +18,8 @@ import org.jboss.logging.Logger;
  * transient reason (outage, timeout, overload) is retried whole after a backoff, so an accepted
  * episode reaches the target whenever it is back. Any other failure may be one bad episode: the
  * batch's rows are then delivered one by one at once, so the others are not held back, and a row
- * refused on its own is retried with backoff until it is parked.
+ * refused on its own is retried with backoff until it is parked. Episodes deleted while their
+ * delivery ran are purged from the target once it is over (see {@link OutboxRepository#complete}).
  */
 final class TargetRelay {
 
@@ -34,15 +35,19 @@ final class TargetRelay {
     private final OutboxRepository outbox;
     private final OutboxDelivery delivery;
     private final OutboxConfig config;
+    // Starts purging delivered episodes that were deleted while they were delivered.
+    private final Runnable onVanished;
     // Scheduled runs and nudges share one relay; a nudge during a run asks for one more pass.
     private final ExclusiveRun run;
     // An outage fails every attempt; only its start and its end are worth a log line each.
     private final AtomicBoolean failing = new AtomicBoolean();
 
-    TargetRelay(OutboxRepository outbox, OutboxDelivery delivery, OutboxConfig config, Vertx vertx) {
+    TargetRelay(
+            OutboxRepository outbox, OutboxDelivery delivery, OutboxConfig config, Vertx vertx, Runnable onVanished) {
         this.outbox = outbox;
         this.delivery = delivery;
         this.config = config;
+        this.onVanished = onVanished;
         this.run = new ExclusiveRun(
                 vertx, this::drain, failure -> reportFailure("outbox relay could not use the database", failure));
     }
@@ -70,14 +75,20 @@ final class TargetRelay {
         boolean full = batch.size() >= config.batchSize();
         return delivery.deliver(batch.episodes()).onItemOrFailure().transformToUni((delivered, failure) -> {
             if (failure == null) {
-                return outbox.complete(batch, delivery.marksIndexed())
+                return outbox.complete(batch, delivery.target(), delivery.marksIndexed())
+                        .invoke(this::purgeVanished)
                         .invoke(this::reportRecovery)
                         .replaceWith(full);
             }
             if (isTransient(failure)) {
                 reportFailure(delivery.service() + " did not take " + batch.size() + " episodes", failure);
                 return outbox.reschedule(
-                                batch.outboxIds(), describe(failure), config.initialBackoff(), config.maxBackoff())
+                                batch,
+                                delivery.target(),
+                                describe(failure),
+                                config.initialBackoff(),
+                                config.maxBackoff())
+                        .invoke(this::purgeVanished)
                         .replaceWith(false);
             }
             if (batch.size() == 1) {
@@ -103,12 +114,21 @@ final class TargetRelay {
                 .onItemOrFailure()
                 .transformToUni((delivered, failure) -> {
                     if (failure == null) {
-                        return outbox.complete(row, delivery.marksIndexed()).invoke(this::reportRecovery);
+                        return outbox.complete(row, delivery.target(), delivery.marksIndexed())
+                                .invoke(this::purgeVanished)
+                                .invoke(this::reportRecovery)
+                                .replaceWithVoid();
                     }
                     if (isTransient(failure)) {
                         reportFailure(delivery.service() + " did not take an episode", failure);
                         return outbox.reschedule(
-                                row.outboxIds(), describe(failure), config.initialBackoff(), config.maxBackoff());
+                                        row,
+                                        delivery.target(),
+                                        describe(failure),
+                                        config.initialBackoff(),
+                                        config.maxBackoff())
+                                .invoke(this::purgeVanished)
+                                .replaceWithVoid();
                     }
                     return reject(row, failure);
                 })
@@ -129,6 +149,13 @@ final class TargetRelay {
                     }
                 })
                 .replaceWithVoid();
+    }
+
+    private void purgeVanished(int purges) {
+        if (purges > 0) {
+            LOG.debugf("episodes deleted while %s took them are purged from it again", delivery.service());
+            onVanished.run();
+        }
     }
 
     private static String episodeId(OutboxBatch row) {

@@ -58,10 +58,37 @@ public class OutboxRepository {
             returning parked_at is not null
             """;
 
-    private final EpisodeRepository episodes;
+    // "for key share" holds off deletions of the batch's episodes until it is queued; an episode
+    // deleted first is skipped rather than queued with a key that no longer exists.
+    private static final String REINDEX = """
+            with batch as (
+                select e.pk from ingest.episode e
+                 where (cast(:project as text) = '' or e.project = :project) and e.pk > :afterPk
+                 order by e.pk
+                 limit :batchSize
+                 for key share
+            ), unparked as (
+                update ingest.outbox o
+                   set parked_at = null, rejections = 0, attempts = 0, next_attempt_at = now(), last_error = null
+                 where o.target = 'vector' and o.parked_at is not null and o.episode_pk in (select b.pk from batch b)
+                returning o.episode_pk
+            ), inserted as (
+                insert into ingest.outbox (episode_pk, target)
+                select b.pk, 'vector' from batch b
+                 where not exists (select 1 from ingest.outbox o where o.episode_pk = b.pk and o.target = 'vector')
+                returning episode_pk
+            )
+            select coalesce((select max(b.pk) from batch b), 0),
+                   (select count(distinct q.episode_pk)
+                      from (select episode_pk from unparked union all select episode_pk from inserted) q)
+            """;
 
-    OutboxRepository(EpisodeRepository episodes) {
+    private final EpisodeRepository episodes;
+    private final DeletionRepository deletions;
+
+    OutboxRepository(EpisodeRepository episodes, DeletionRepository deletions) {
         this.episodes = episodes;
+        this.deletions = deletions;
     }
 
     /** Claims up to {@code batchSize} due rows for {@code target} and loads their episodes. */
@@ -82,10 +109,19 @@ public class OutboxRepository {
 
     /**
      * Delivery confirmed: the rows are done, and when the target makes episodes searchable
-     * ({@code markIndexed}) their episodes are marked indexed, in one transaction.
+     * ({@code markIndexed}) their episodes are marked indexed, in one transaction. Emits how many
+     * purges were recorded for delivered episodes that were deleted meanwhile (see {@link
+     * DeletionRepository#recordVanished}).
+     *
+     * <p>A deletion removes an episode's outbox rows with it and then purges the stores, but a
+     * delivery already under way carries the episode on and may reach the store after that purge,
+     * leaving a deleted episode searchable. Checking here, once the call has returned, closes that
+     * gap: a deletion committed before this check is seen, and its episodes are purged again; one that
+     * commits after it purges the stores only then, when this delivery has already landed. Left open
+     * is a relay that dies between the call and this transaction.
      */
     @WithTransaction
-    public Uni<Void> complete(OutboxBatch batch, boolean markIndexed) {
+    public Uni<Integer> complete(OutboxBatch batch, OutboxTarget target, boolean markIndexed) {
         return Panache.getSession()
                 .chain(session -> (markIndexed
                                 ? markIndexed(session, batch.episodePks())
@@ -93,20 +129,25 @@ public class OutboxRepository {
                         .chain(() -> session.createNativeQuery("delete from ingest.outbox where id in (:ids)")
                                 .setParameter("ids", batch.outboxIds())
                                 .executeUpdate()))
-                .replaceWithVoid();
+                .chain(() -> deletions.recordVanished(target, batch.episodes()));
     }
 
-    /** Delivery failed: try again after an exponentially growing, capped delay. */
+    /**
+     * Delivery failed: try again after an exponentially growing, capped delay. A call that timed out
+     * may still land, so delivered episodes deleted meanwhile are purged as in {@link #complete}; emits
+     * how many purges that recorded.
+     */
     @WithTransaction
-    public Uni<Void> reschedule(List<Long> ids, String error, Duration initialBackoff, Duration maxBackoff) {
+    public Uni<Integer> reschedule(
+            OutboxBatch batch, OutboxTarget target, String error, Duration initialBackoff, Duration maxBackoff) {
         return Panache.getSession()
                 .chain(session -> session.createNativeQuery(RESCHEDULE)
-                        .setParameter("ids", ids)
+                        .setParameter("ids", batch.outboxIds())
                         .setParameter("error", error)
                         .setParameter("initialMillis", initialBackoff.toMillis())
                         .setParameter("maxMillis", maxBackoff.toMillis())
                         .executeUpdate())
-                .replaceWithVoid();
+                .chain(() -> deletions.recordVanished(target, batch.episodes()));
     }
 
     /**
@@ -143,6 +184,27 @@ public class OutboxRepository {
                         .executeUpdate())
                 .replaceWithVoid();
     }
+
+    /**
+     * Queues for vector-service the next {@code batchSize} episodes after key {@code afterPk}, of the
+     * project or of all projects (empty {@code project}), in one transaction: episodes without a vector
+     * row get one, and parked rows are given their attempts back (a reindex is the replay they wait
+     * for); episodes whose row is still being delivered are left alone. Their {@code indexed_at} is
+     * kept: vector-service keeps searching the index it has while the new one is written.
+     */
+    @WithTransaction
+    public Uni<ReindexBatch> queueForReindex(String project, long afterPk, int batchSize) {
+        return Panache.getSession()
+                .chain(session -> session.<Object[]>createNativeQuery(REINDEX)
+                        .setParameter("project", project)
+                        .setParameter("afterPk", afterPk)
+                        .setParameter("batchSize", (long) batchSize)
+                        .getSingleResult())
+                .map(row -> new ReindexBatch(asLong(row[0]), asLong(row[1])));
+    }
+
+    /** One batch of a reindex: the largest episode key it covered (0: none left) and the episodes it queued. */
+    public record ReindexBatch(long lastPk, long queued) {}
 
     /** Rows the relay still tries to deliver (parked rows excluded). */
     @WithSession

@@ -59,6 +59,20 @@ public class ShortTermRepository {
              where id = :id and lease_token = :token
             """;
 
+    // A summary that covers a deleted episode starts over (due, so it is rebuilt from what is left),
+    // and so does one a summarizer is working on (lease_token set, even past its lease): that round
+    // may have read the episode, and clearing the lease makes it drop its result (see COMPLETE).
+    private static final String RESET = """
+            update ingest.short_term
+               set summary = '', summarized_episodes = 0, through_ts = '1970-01-01T00:00:00Z',
+                   through_pk = 0, covered_max_pk = 0, changes = changes + 1,
+                   lease_token = null, leased_until = null, summarized_at = null, summary_writer = null
+             where project = :project and user_id = :userId and session_id = :sessionId
+               and agent_key in ('', :agentKey)
+               and (lease_token is not null
+                    or (covered_max_pk >= :pk and (through_ts, through_pk) >= (:ts, :pk)))
+            """;
+
     /**
      * Marks the session's short-term memories as changed, creating them on first use: the whole
      * session's, then the agent's. Runs first in the transaction that adds episodes, so the row lock
@@ -105,6 +119,63 @@ public class ShortTermRepository {
                         .setParameter("sessionId", session.sessionId())
                         .getResultList())
                 .replaceWithVoid();
+    }
+
+    /**
+     * Waits for transactions that are adding episodes to the user's sessions (all of them, or the one
+     * named), and holds further adds to those sessions until this transaction ends, so a deletion
+     * that takes these locks first sees every add either whole or not at all. (A session first written
+     * meanwhile has no row to lock yet; its add is atomic all the same.) Needs a transaction.
+     */
+    public Uni<Void> lockSessions(String project, String userId, String sessionId) {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery("""
+                                select id from ingest.short_term
+                                 where project = :project and user_id = :userId and agent_key = ''
+                                   and (cast(:sessionId as text) = '' or session_id = :sessionId)
+                                 order by id
+                                for update
+                                """)
+                        .setParameter("project", project)
+                        .setParameter("userId", userId)
+                        .setParameter("sessionId", sessionId == null ? "" : sessionId)
+                        .getResultList())
+                .replaceWithVoid();
+    }
+
+    /**
+     * Drops the short-term memories of the user's sessions (all of them, or the one named), summaries
+     * included. A summarizer working on one finds its row gone and stores nothing. Needs a transaction.
+     */
+    public Uni<Integer> drop(String project, String userId, String sessionId) {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery("""
+                                delete from ingest.short_term
+                                 where project = :project and user_id = :userId
+                                   and (cast(:sessionId as text) = '' or session_id = :sessionId)
+                                """)
+                        .setParameter("project", project)
+                        .setParameter("userId", userId)
+                        .setParameter("sessionId", sessionId == null ? "" : sessionId)
+                        .executeUpdate());
+    }
+
+    /**
+     * An episode of the session was deleted: every memory of the session whose summary may hold its
+     * text (the whole session's, and its agent's) is reset and due again. Emits how many were reset.
+     * Needs a transaction.
+     */
+    public Uni<Integer> resetCovering(
+            String project, String userId, String sessionId, String agentId, SessionPosition at) {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(RESET)
+                        .setParameter("project", project)
+                        .setParameter("userId", userId)
+                        .setParameter("sessionId", sessionId)
+                        .setParameter("agentKey", agentId == null ? "" : agentId)
+                        .setParameter("ts", at.ts().atOffset(ZoneOffset.UTC))
+                        .setParameter("pk", at.pk())
+                        .executeUpdate());
     }
 
     /** Leases up to {@code batchSize} due rows to the caller, who identifies itself by {@code token}. */

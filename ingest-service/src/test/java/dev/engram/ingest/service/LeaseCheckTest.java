@@ -23,4 +23,16 @@ class LeaseCheckTest {
         assertThatThrownBy(() -> LeaseCheck.verify(Duration.ofSeconds(10), Duration.ofSeconds(30)))
                 .isInstanceOf(IllegalStateException.class);
     }
+
+    @Test
+    void a_deletion_lease_not_longer_than_a_purge_deadline_names_both_settings() {
+        assertThatThrownBy(() -> LeaseCheck.verify(
+                        Duration.ofSeconds(5),
+                        Duration.ofSeconds(5),
+                        "engram.deletion.lease",
+                        "engram.vector.purge-deadline"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("engram.deletion.lease")
+                .hasMessageContaining("engram.vector.purge-deadline");
+    }
 }

@@ -2,10 +2,15 @@ package dev.engram.ingest.testing;
 
 import com.google.protobuf.Timestamp;
 import dev.engram.proto.v1.AddEpisodesRequest;
+import dev.engram.proto.v1.DeleteEpisodesRequest;
 import dev.engram.proto.v1.GetContextRequest;
+import dev.engram.proto.v1.GetDeletionRequest;
+import dev.engram.proto.v1.GetEpisodeRequest;
 import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.GetStatusRequest;
+import dev.engram.proto.v1.ListEpisodesRequest;
 import dev.engram.proto.v1.NewEpisode;
+import dev.engram.proto.v1.ReindexRequest;
 import dev.engram.proto.v1.Scope;
 import java.time.Instant;
 import java.util.List;
@@ -56,6 +61,49 @@ public final class TestData {
         return GetStatusRequest.newBuilder()
                 .setScope(Scope.newBuilder().setProject(project).setUserId(user))
                 .build();
+    }
+
+    public static Scope user(String project, String user) {
+        return Scope.newBuilder().setProject(project).setUserId(user).build();
+    }
+
+    public static GetEpisodeRequest getEpisode(Scope scope, String episodeId) {
+        return GetEpisodeRequest.newBuilder()
+                .setScope(scope)
+                .setEpisodeId(episodeId)
+                .build();
+    }
+
+    public static ListEpisodesRequest list(Scope scope, String cursor, int limit) {
+        return ListEpisodesRequest.newBuilder()
+                .setScope(scope)
+                .setCursor(cursor)
+                .setLimit(limit)
+                .build();
+    }
+
+    /** Deletes one episode of the user. */
+    public static DeleteEpisodesRequest deleteEpisode(String project, String user, String episodeId) {
+        return DeleteEpisodesRequest.newBuilder()
+                .setScope(user(project, user))
+                .setEpisodeId(episodeId)
+                .build();
+    }
+
+    /** Deletes what the scope names: a session when it has one, else the whole user. */
+    public static DeleteEpisodesRequest delete(Scope scope) {
+        return DeleteEpisodesRequest.newBuilder().setScope(scope).build();
+    }
+
+    public static GetDeletionRequest getDeletion(String project, String deletionId) {
+        return GetDeletionRequest.newBuilder()
+                .setProject(project)
+                .setDeletionId(deletionId)
+                .build();
+    }
+
+    public static ReindexRequest reindex(String project) {
+        return ReindexRequest.newBuilder().setProject(project).build();
     }
 
     public static GetShortTermRequest shortTerm(Scope scope) {
