@@ -212,6 +212,18 @@ public class OutboxRepository {
         return count("select count(*) from ingest.outbox where target = :target and parked_at is null", target);
     }
 
+    /**
+     * Seconds the oldest row still to be delivered has waited (0 when none waits): how far the target lags
+     * behind what was accepted.
+     */
+    @WithSession
+    public Uni<Long> oldestPendingAgeSeconds(OutboxTarget target) {
+        return count(
+                "select coalesce(extract(epoch from now() - min(created_at)), 0)::bigint from ingest.outbox"
+                        + " where target = :target and parked_at is null",
+                target);
+    }
+
     /** Rows the relay gave up on; they wait for an operator. */
     @WithSession
     public Uni<Long> countParked(OutboxTarget target) {

@@ -162,6 +162,30 @@ class OutboxRelayTest {
                 metrics -> metrics.contains("engram_outbox_pending{target=\"vector\"}"));
     }
 
+    @Test
+    void indexing_lag_grows_while_vector_service_is_down_and_returns_to_zero_after() {
+        String project = newProject();
+        vector.setUnavailable(true);
+        try {
+            ingest.addEpisodes(add(scope(project, "u1", "s1"), episode("lag-" + project, "waiting")));
+            Eventually.await(
+                    DELIVERY,
+                    () -> given().get("/q/metrics")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .asString(),
+                    metrics -> gauge(metrics, "engram_outbox_lag_seconds{target=\"vector\"}") >= 2);
+        } finally {
+            vector.setUnavailable(false);
+        }
+        awaitStatus(project, "u1", status -> status.getPending() == 0);
+        Eventually.await(
+                DELIVERY,
+                () -> given().get("/q/metrics").then().statusCode(200).extract().asString(),
+                metrics -> gauge(metrics, "engram_outbox_lag_seconds{target=\"vector\"}") == 0);
+    }
+
     private record OutboxRow(boolean parked, String lastError) {}
 
     private OutboxRow outboxRow(String episodeId) {
@@ -182,8 +206,12 @@ class OutboxRelayTest {
     }
 
     private static double parkedGauge(String metrics) {
+        return gauge(metrics, "engram_outbox_parked{target=\"vector\"}");
+    }
+
+    private static double gauge(String metrics, String series) {
         return metrics.lines()
-                .filter(line -> line.startsWith("engram_outbox_parked{target=\"vector\"}"))
+                .filter(line -> line.startsWith(series))
                 .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
                 .findFirst()
                 .orElse(0);
