@@ -3,6 +3,7 @@ package dev.engram.gateway.store;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -24,19 +25,13 @@ public class ProjectRepository {
         return pool.preparedQuery("insert into gateway.project (id, name) values ($1, $2)"
                         + " on conflict (id) do nothing returning id, name, created_at")
                 .execute(Tuple.of(id, name))
-                .map(rows -> {
-                    var iterator = rows.iterator();
-                    return iterator.hasNext() ? Optional.of(toProject(iterator.next())) : Optional.empty();
-                });
+                .map(ProjectRepository::first);
     }
 
     public Uni<Optional<StoredProject>> find(String id) {
         return pool.preparedQuery("select id, name, created_at from gateway.project where id = $1")
                 .execute(Tuple.of(id))
-                .map(rows -> {
-                    var iterator = rows.iterator();
-                    return iterator.hasNext() ? Optional.of(toProject(iterator.next())) : Optional.empty();
-                });
+                .map(ProjectRepository::first);
     }
 
     public Uni<List<StoredProject>> list() {
@@ -47,6 +42,11 @@ public class ProjectRepository {
                     rows.forEach(row -> projects.add(toProject(row)));
                     return projects;
                 });
+    }
+
+    private static Optional<StoredProject> first(RowSet<Row> rows) {
+        var iterator = rows.iterator();
+        return iterator.hasNext() ? Optional.of(toProject(iterator.next())) : Optional.empty();
     }
 
     private static StoredProject toProject(Row row) {
