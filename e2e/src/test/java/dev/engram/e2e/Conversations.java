@@ -30,6 +30,28 @@ final class Conversations {
         {"Owen", "Ha, that is hilarious."},
     };
 
+    private static final String[] TOPICS = {
+        "the raised beds in the garden",
+        "a violin recital on Friday",
+        "the trip to Lisbon in May",
+        "a new lentil soup recipe",
+        "the book club's next novel",
+        "training for the autumn marathon",
+        "a bike with a broken chain",
+        "the neighbour's new puppy",
+        "moving desks at the office",
+        "a late jazz concert downtown",
+        "tiles for the kitchen floor",
+        "a surprise birthday party",
+    };
+
+    /** Two friends catching up, one sentence a turn, for as many turns as a load needs. */
+    static LoadPlan.Turn smallTalk(int user, int index) {
+        String speaker = index % 2 == 0 ? "Nadia" : "Tomas";
+        String topic = TOPICS[(user * 5 + index) % TOPICS.length];
+        return new LoadPlan.Turn(speaker, "On day " + (index / 2 + 1) + " we talked about " + topic + " for a while.");
+    }
+
     /** A POST /v1/memories body: one episode per turn, a minute apart, with the turn id as metadata. */
     static Map<String, Object> request(String user, String session, String prefix, String[][] turns, Instant start) {
         List<Map<String, Object>> episodes = new ArrayList<>();

@@ -60,6 +60,27 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
         return platform.settings().url(ServiceKind.GATEWAY);
     }
 
+    /** Where a service serves HTTP (health, metrics) and, on the same port, gRPC. */
+    public String url(ServiceKind kind) {
+        return platform.settings().url(kind);
+    }
+
+    public String host() {
+        return platform.settings().host();
+    }
+
+    public int port(ServiceKind kind) {
+        return platform.settings().port(kind);
+    }
+
+    /** The process that runs a service now; a new one after every restart. */
+    public long pid(ServiceKind kind) {
+        return platform.process(kind)
+                .handle()
+                .map(ProcessHandle::pid)
+                .orElseThrow(() -> new IllegalStateException(kind.module() + " is not running"));
+    }
+
     /** Stops a service gracefully, as an operator would. */
     public void stop(ServiceKind kind) {
         platform.stop(kind);
@@ -74,6 +95,16 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
     public void restart(ServiceKind kind) {
         platform.start(kind, database);
         platform.awaitReady(kind);
+    }
+
+    /** Shuts PostgreSQL down (a fast shutdown: sessions are cut, committed data stays); the services keep running. */
+    public void stopDatabase() {
+        postgres.stop();
+    }
+
+    /** Starts PostgreSQL again on the same data and port; the services must reconnect by themselves. */
+    public void startDatabase() {
+        postgres.restart();
     }
 
     @Override

