@@ -48,6 +48,7 @@ final class EpisodeLoad implements AutoCloseable {
 
     private final URI addUri;
     private final HttpClient http;
+    private final String authorization;
     private final List<LoadPlan.Batch> batches;
     private final List<String> users;
     private final Semaphore released = new Semaphore(0);
@@ -65,8 +66,9 @@ final class EpisodeLoad implements AutoCloseable {
     private final List<Future<?>> running = new ArrayList<>();
 
     private EpisodeLoad(
-            String gatewayUrl, List<LoadPlan.Batch> batches, List<String> users, int clientCount, Duration pace) {
-        this.addUri = URI.create(gatewayUrl + "/v1/memories");
+            Gateway gateway, List<LoadPlan.Batch> batches, List<String> users, int clientCount, Duration pace) {
+        this.addUri = URI.create(gateway.url() + "/v1/memories");
+        this.authorization = "Bearer " + gateway.key();
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5))
@@ -84,8 +86,8 @@ final class EpisodeLoad implements AutoCloseable {
     /**
      * Prepares the plan's batches and starts its clients, which wait for batches to be released.
      */
-    static EpisodeLoad start(String gatewayUrl, LoadPlan plan, LoadPlan.Script script) {
-        return new EpisodeLoad(gatewayUrl, plan.batches(script), plan.userIds(), plan.clients(), plan.pace());
+    static EpisodeLoad start(Gateway gateway, LoadPlan plan, LoadPlan.Script script) {
+        return new EpisodeLoad(gateway, plan.batches(script), plan.userIds(), plan.clients(), plan.pace());
     }
 
     int totalEpisodes() {
@@ -287,6 +289,7 @@ final class EpisodeLoad implements AutoCloseable {
             return HttpRequest.newBuilder(addUri)
                     .timeout(REQUEST_TIMEOUT)
                     .header("Content-Type", "application/json")
+                    .header("Authorization", authorization)
                     .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
                     .build();
         } catch (JsonProcessingException e) {

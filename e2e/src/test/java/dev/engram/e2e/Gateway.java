@@ -4,6 +4,8 @@ import static io.restassured.RestAssured.given;
 
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -13,13 +15,27 @@ import java.util.Map;
 final class Gateway {
 
     private final String url;
+    private final String key;
 
-    Gateway(String url) {
+    Gateway(String url, String key) {
         this.url = url;
+        this.key = key;
+    }
+
+    String url() {
+        return url;
+    }
+
+    String key() {
+        return key;
+    }
+
+    private RequestSpecification request() {
+        return given().baseUri(url).header("Authorization", "Bearer " + key);
     }
 
     JsonPath add(Map<String, Object> request) {
-        return given().baseUri(url)
+        return request()
                 .contentType(ContentType.JSON)
                 .body(request)
                 .post("/v1/memories")
@@ -34,7 +50,7 @@ final class Gateway {
     }
 
     JsonPath search(Map<String, Object> body) {
-        return given().baseUri(url)
+        return request()
                 .contentType(ContentType.JSON)
                 .body(body)
                 .post("/v1/memories/search")
@@ -45,7 +61,7 @@ final class Gateway {
     }
 
     JsonPath shortTerm(String user, String session) {
-        return given().baseUri(url)
+        return request()
                 .queryParam("user_id", user)
                 .get("/v1/sessions/" + session + "/short-term")
                 .then()
@@ -55,7 +71,7 @@ final class Gateway {
     }
 
     JsonPath status(String user) {
-        return given().baseUri(url)
+        return request()
                 .queryParam("user_id", user)
                 .get("/v1/memories/status")
                 .then()
@@ -66,7 +82,7 @@ final class Gateway {
 
     /** The user's profile; {@code query} holds optional query parameters such as {@code at}. */
     JsonPath profile(String user, Map<String, ?> query) {
-        return given().baseUri(url)
+        return request()
                 .queryParams(query)
                 .get("/v1/users/" + user + "/profile")
                 .then()
@@ -76,7 +92,7 @@ final class Gateway {
     }
 
     JsonPath profileHistory(String user) {
-        return given().baseUri(url)
+        return request()
                 .get("/v1/users/" + user + "/profile/history")
                 .then()
                 .statusCode(200)
@@ -86,7 +102,7 @@ final class Gateway {
 
     /** Writes a profile entry by hand, expecting {@code status} (201 created, 200 a new version). */
     JsonPath putProfileEntry(String user, String entryId, Map<String, Object> entry, int status) {
-        return given().baseUri(url)
+        return request()
                 .contentType(ContentType.JSON)
                 .body(entry)
                 .put("/v1/users/" + user + "/profile/" + entryId)
@@ -98,11 +114,71 @@ final class Gateway {
 
     /** Deletes a profile entry; the status tells whether it existed (204) or not (404). */
     int deleteProfileEntry(String user, String entryId) {
-        return given().baseUri(url)
+        return request()
                 .delete("/v1/users/" + user + "/profile/" + entryId)
                 .then()
                 .extract()
                 .statusCode();
+    }
+
+    /** One page of the user's episodes; {@code query} holds optional parameters such as {@code session_id}. */
+    JsonPath listEpisodes(String user, Map<String, ?> query) {
+        return request()
+                .queryParam("user_id", user)
+                .queryParams(query)
+                .get("/v1/memories/episodes")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+    }
+
+    JsonPath episode(String user, String episodeId) {
+        return request()
+                .queryParam("user_id", user)
+                .get("/v1/memories/episodes/" + episodeId)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+    }
+
+    /** 200 when the user has the episode, 404 when not. */
+    int episodeStatus(String user, String episodeId) {
+        return request()
+                .queryParam("user_id", user)
+                .get("/v1/memories/episodes/" + episodeId)
+                .then()
+                .extract()
+                .statusCode();
+    }
+
+    JsonPath deleteEpisode(String user, String episodeId) {
+        return deleted(request().queryParam("user_id", user).delete("/v1/memories/episodes/" + episodeId));
+    }
+
+    JsonPath deleteSession(String user, String session) {
+        return deleted(request().queryParam("user_id", user).delete("/v1/sessions/" + session));
+    }
+
+    JsonPath deleteUser(String user) {
+        return deleted(request().delete("/v1/users/" + user));
+    }
+
+    /** Queues the project's episodes for indexing again. */
+    JsonPath reindex() {
+        return request()
+                .contentType(ContentType.JSON)
+                .body("{}")
+                .post("/v1/admin/reindex")
+                .then()
+                .statusCode(202)
+                .extract()
+                .jsonPath();
+    }
+
+    private static JsonPath deleted(Response response) {
+        return response.then().statusCode(200).extract().jsonPath();
     }
 
     /** Waits until everything accepted for the user is searchable. */

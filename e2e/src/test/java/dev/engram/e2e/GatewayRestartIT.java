@@ -21,9 +21,9 @@ class GatewayRestartIT {
     @Test
     void every_accepted_episode_is_stored_and_indexed_once_across_a_gateway_crash() throws Exception {
         RunningPlatform platform = RunningPlatform.get();
-        Gateway gateway = new Gateway(platform.gatewayUrl());
+        Gateway gateway = platform.gateway();
         int total = PLAN.episodes();
-        try (EpisodeLoad load = EpisodeLoad.start(platform.gatewayUrl(), PLAN, Conversations::smallTalk);
+        try (EpisodeLoad load = EpisodeLoad.start(platform.gateway(), PLAN, Conversations::smallTalk);
                 VectorIndex index = new VectorIndex(platform.host(), platform.port(ServiceKind.VECTOR))) {
             load.releaseUpTo(0.5);
             load.awaitAccepted(total / 3, Duration.ofMinutes(2));

@@ -15,7 +15,7 @@ class IndexingRecoveryIT {
     void episodes_added_while_vector_service_is_down_are_indexed_after_it_returns_and_nothing_indexed_is_lost()
             throws InterruptedException {
         RunningPlatform platform = RunningPlatform.get();
-        Gateway gateway = new Gateway(platform.gatewayUrl());
+        Gateway gateway = platform.gateway();
         gateway.add(Conversations.request(
                 "kai", "garden/s9", "kai-s9", Conversations.GARDENING, Instant.parse("2024-01-09T09:00:00Z")));
         gateway.awaitIndexed("kai", Duration.ofSeconds(60));

@@ -20,7 +20,7 @@ class MemoryRoundTripIT {
 
     @BeforeAll
     static void loadMemories() throws InterruptedException {
-        gateway = new Gateway(RunningPlatform.get().gatewayUrl());
+        gateway = RunningPlatform.get().gateway();
         gateway.add(Conversations.request("nadia", "garden/s1", "nadia-s1", Conversations.GARDENING, START));
         gateway.add(Conversations.request("owen", "travel/s1", "owen-s1", Conversations.TRAVEL, START));
         gateway.awaitIndexed("nadia", Duration.ofSeconds(60));

@@ -18,7 +18,7 @@ class ProfileMemoryIT {
 
     @BeforeAll
     static void connect() {
-        gateway = new Gateway(RunningPlatform.get().gatewayUrl());
+        gateway = RunningPlatform.get().gateway();
     }
 
     @Test

@@ -47,11 +47,11 @@ class ProfileServiceCrashIT {
     @Test
     void every_disclosure_reaches_the_profile_once_across_a_profile_service_crash() throws Exception {
         RunningPlatform platform = RunningPlatform.get();
-        Gateway gateway = new Gateway(platform.gatewayUrl());
+        Gateway gateway = platform.gateway();
         String ingest = platform.url(ServiceKind.INGEST);
         String profile = platform.url(ServiceKind.PROFILE);
         int total = PLAN.episodes();
-        try (EpisodeLoad load = EpisodeLoad.start(platform.gatewayUrl(), PLAN, ProfileServiceCrashIT::turn);
+        try (EpisodeLoad load = EpisodeLoad.start(platform.gateway(), PLAN, ProfileServiceCrashIT::turn);
                 VectorIndex index = new VectorIndex(platform.host(), platform.port(ServiceKind.VECTOR))) {
             load.releaseUpTo(5.0 / 6);
             load.awaitAccepted(total / 10, Duration.ofMinutes(2));

@@ -12,12 +12,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Starts the whole platform once per test run: a real PostgreSQL and the five services as separate
- * processes on free loopback ports, exactly as {@code bin/engram up} runs them.
+ * processes on free loopback ports, exactly as {@code bin/engram up} runs them, but with authentication on,
+ * as in production: tests reach the API with keys of their own projects ({@link #tenant}) or of the project
+ * {@code default} ({@link #gateway()}).
  */
 public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
 
@@ -26,6 +29,11 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
     private LocalPostgres postgres;
     private Platform platform;
     private DatabaseSettings database;
+    private final String adminKey = "e2e-admin-" + UUID.randomUUID() + UUID.randomUUID();
+    private Gateway defaultGateway;
+
+    /** A project of its own and a gateway client holding a key of it with every scope. */
+    public record Tenant(String project, Gateway gateway) {}
 
     /** The platform started for this run. */
     public static RunningPlatform get() {
@@ -45,7 +53,8 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
             ports.put(kind, freePort());
         }
         Path home = Path.of(System.getProperty("engram.home", "..")).toAbsolutePath();
-        platform = new Platform(new PlatformSettings(home, runDirectory, "127.0.0.1", ports, database, 0, false, null));
+        platform =
+                new Platform(new PlatformSettings(home, runDirectory, "127.0.0.1", ports, database, 0, true, adminKey));
         try {
             platform.startAll();
         } catch (RuntimeException e) {
@@ -53,7 +62,30 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
             throw e;
         }
         context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(RunningPlatform.class.getName(), this);
+        defaultGateway = new Gateway(gatewayUrl(), admin().createKey("default"));
         instance = this;
+    }
+
+    /** A client with a key of the project {@code default}, shared by the tests that need no project of their own. */
+    public Gateway gateway() {
+        return defaultGateway;
+    }
+
+    /** A fresh project, named after the prefix, with a key that has every scope. */
+    public Tenant tenant(String prefix) {
+        String project = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+        Admin admin = admin();
+        admin.createProject(project);
+        return new Tenant(project, new Gateway(gatewayUrl(), admin.createKey(project)));
+    }
+
+    /** The administration API, with the bootstrap key. */
+    public Admin admin() {
+        return new Admin(gatewayUrl(), adminKey);
+    }
+
+    public DatabaseSettings database() {
+        return database;
     }
 
     public String gatewayUrl() {

@@ -21,7 +21,7 @@ class SessionMemoryIT {
 
     @BeforeAll
     static void loadMemories() throws InterruptedException {
-        gateway = new Gateway(RunningPlatform.get().gatewayUrl());
+        gateway = RunningPlatform.get().gateway();
         gateway.add(Conversations.request("paula", "paula/s1", "paula-s1", Conversations.GARDENING, FIRST));
         gateway.add(Conversations.request("paula", "paula/s2", "paula-s2", Conversations.TRAVEL, SECOND));
         gateway.add(Conversations.request("paula", "paula/long", "paula-long", longTalk(), SECOND));

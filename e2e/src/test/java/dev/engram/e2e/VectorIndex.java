@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class VectorIndex implements AutoCloseable {
 
-    /** The project every request belongs to while the gateway's auth is off. */
+    /** The project of {@link RunningPlatform#gateway()}'s key. */
     private static final String PROJECT = "default";
 
     private final ManagedChannel channel;
@@ -27,9 +27,13 @@ final class VectorIndex implements AutoCloseable {
     }
 
     VectorCountResponse count(String user) {
+        return count(PROJECT, user);
+    }
+
+    VectorCountResponse count(String project, String user) {
         return stub.withDeadlineAfter(10, TimeUnit.SECONDS)
                 .count(VectorCountRequest.newBuilder()
-                        .setScope(Scope.newBuilder().setProject(PROJECT).setUserId(user))
+                        .setScope(Scope.newBuilder().setProject(project).setUserId(user))
                         .build());
     }
 

@@ -21,9 +21,9 @@ class VectorServiceCrashIT {
     @Test
     void every_accepted_episode_is_indexed_exactly_once_across_a_vector_service_crash() throws Exception {
         RunningPlatform platform = RunningPlatform.get();
-        Gateway gateway = new Gateway(platform.gatewayUrl());
+        Gateway gateway = platform.gateway();
         int total = PLAN.episodes();
-        try (EpisodeLoad load = EpisodeLoad.start(platform.gatewayUrl(), PLAN, Conversations::smallTalk);
+        try (EpisodeLoad load = EpisodeLoad.start(platform.gateway(), PLAN, Conversations::smallTalk);
                 VectorIndex index = new VectorIndex(platform.host(), platform.port(ServiceKind.VECTOR))) {
             load.releaseUpTo(0.5);
             load.awaitAccepted(total / 3, Duration.ofMinutes(2));
