@@ -57,6 +57,9 @@ class PostgresRestartIT {
             assertThat(processes(platform))
                     .as("every service reconnected by itself, in the process it ran in before")
                     .isEqualTo(processes);
+            assertThat(load.failureCauses().keySet())
+                    .as("adds refused during the outage are 503s a client retries, never another 5xx")
+                    .allMatch(cause -> cause.equals("HTTP-503") || !cause.startsWith("HTTP-5"));
             System.out.println(tally.summary(
                     "PostgresRestartIT",
                     faults,
