@@ -6,6 +6,7 @@ import dev.engram.ingest.store.OutboxRepository;
 import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -23,6 +24,9 @@ import org.jboss.logging.Logger;
  */
 final class TargetRelay {
 
+    private static final Duration COMPLETE_FIRST_BACKOFF = Duration.ofMillis(250);
+    private static final Duration COMPLETE_MAX_BACKOFF = Duration.ofSeconds(4);
+    private static final int COMPLETE_RETRIES = 12;
     private static final Logger LOG = Logger.getLogger(TargetRelay.class);
     private static final int MAX_ERROR_LENGTH = 1000;
     private static final Set<Status.Code> TRANSIENT = EnumSet.of(
@@ -75,7 +79,7 @@ final class TargetRelay {
         boolean full = batch.size() >= config.batchSize();
         return delivery.deliver(batch.episodes()).onItemOrFailure().transformToUni((delivered, failure) -> {
             if (failure == null) {
-                return outbox.complete(batch, delivery.target(), delivery.marksIndexed())
+                return completeDelivered(batch)
                         .invoke(this::purgeVanished)
                         .invoke(this::reportRecovery)
                         .replaceWith(full);
@@ -101,6 +105,18 @@ final class TargetRelay {
         });
     }
 
+    /**
+     * Records a delivery the target has already taken. Only the bookkeeping is missing, so it is retried
+     * through a short database outage: given up, the rows would wait out their lease and be delivered again.
+     */
+    private Uni<Integer> completeDelivered(OutboxBatch batch) {
+        return outbox.complete(batch, delivery.target(), delivery.marksIndexed())
+                .onFailure()
+                .retry()
+                .withBackOff(COMPLETE_FIRST_BACKOFF, COMPLETE_MAX_BACKOFF)
+                .atMost(COMPLETE_RETRIES);
+    }
+
     /** Delivers rows in turn, renewing the lease of those still waiting before each call. */
     private Uni<Void> deliverOneByOne(List<OutboxBatch> rows) {
         if (rows.isEmpty()) {
@@ -114,7 +130,7 @@ final class TargetRelay {
                 .onItemOrFailure()
                 .transformToUni((delivered, failure) -> {
                     if (failure == null) {
-                        return outbox.complete(row, delivery.target(), delivery.marksIndexed())
+                        return completeDelivered(row)
                                 .invoke(this::purgeVanished)
                                 .invoke(this::reportRecovery)
                                 .replaceWithVoid();
