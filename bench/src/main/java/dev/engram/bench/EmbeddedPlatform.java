@@ -48,8 +48,8 @@ public final class EmbeddedPlatform implements AutoCloseable {
         for (ServiceKind kind : ServiceKind.values()) {
             ports.put(kind, freePort());
         }
-        platform = new Platform(
-                new PlatformSettings(home.toAbsolutePath(), runDirectory, "127.0.0.1", ports, postgres.settings(), 0, false, null));
+        platform = new Platform(new PlatformSettings(
+                home.toAbsolutePath(), runDirectory, "127.0.0.1", ports, postgres.settings(), 0, false, null));
         platform.startAll();
     }
 
