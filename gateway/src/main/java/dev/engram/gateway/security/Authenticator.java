@@ -21,7 +21,11 @@ public class Authenticator {
 
     public Authenticator(ApiKeyRepository keys, AuthConfig config) {
         this.keys = keys;
-        this.adminKeyHash = config.adminKey().filter(key -> !key.isBlank()).map(Authenticator::digest);
+        // Trimmed like a presented key: a Secret written with a trailing newline must still match.
+        this.adminKeyHash = config.adminKey()
+                .map(String::trim)
+                .filter(key -> !key.isEmpty())
+                .map(Authenticator::digest);
     }
 
     /** The caller, or empty when the header carries no valid, unrevoked key. */

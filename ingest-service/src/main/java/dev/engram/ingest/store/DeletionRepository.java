@@ -13,8 +13,10 @@ import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +39,16 @@ public class DeletionRepository {
 
     private final EpisodeRemoval removal;
 
+    private static final String UNDER_WAY = """
+            select o.target, max(o.next_attempt_at) from ingest.outbox o
+              join ingest.episode e on e.pk = o.episode_pk
+             where e.project = :project and e.user_id = :userId
+               and (cast(:sessionId as text) = '' or e.session_id = :sessionId)
+               and (cast(:episodeId as text) = '' or e.episode_id = :episodeId)
+               and o.parked_at is null and o.next_attempt_at > now()
+             group by o.target
+            """;
+
     DeletionRepository(EpisodeRemoval removal) {
         this.removal = removal;
     }
@@ -50,6 +62,46 @@ public class DeletionRepository {
      */
     @WithTransaction
     public Uni<Optional<DeletionJob>> record(DeletionRequest request, Set<OutboxTarget> stores, Duration lease) {
+        return deliveriesUnderWay(request).chain(underWay -> record(request, stores, lease, underWay));
+    }
+
+    /**
+     * Per store, until when a delivery of one of the request's episodes may still land there: the end of
+     * the lease (or backoff) of their outbox rows that are not due yet. Read before the rows go with the
+     * episodes.
+     */
+    private Uni<Map<OutboxTarget, OffsetDateTime>> deliveriesUnderWay(DeletionRequest request) {
+        return Panache.getSession()
+                .chain(session -> session.<Object[]>createNativeQuery(UNDER_WAY)
+                        .setParameter("project", request.project())
+                        .setParameter("userId", request.userId())
+                        .setParameter("sessionId", request.sessionId() == null ? "" : request.sessionId())
+                        .setParameter("episodeId", request.episodeId() == null ? "" : request.episodeId())
+                        .getResultList())
+                .map(rows -> {
+                    Map<OutboxTarget, OffsetDateTime> until = new EnumMap<>(OutboxTarget.class);
+                    for (Object[] row : rows) {
+                        until.put(OutboxTarget.ofColumn((String) row[0]), toOffsetDateTime(row[1]));
+                    }
+                    return until;
+                });
+    }
+
+    private static OffsetDateTime toOffsetDateTime(Object value) {
+        if (value instanceof OffsetDateTime time) {
+            return time;
+        }
+        if (value instanceof java.time.Instant instant) {
+            return instant.atOffset(java.time.ZoneOffset.UTC);
+        }
+        return ((java.sql.Timestamp) value).toInstant().atOffset(java.time.ZoneOffset.UTC);
+    }
+
+    private Uni<Optional<DeletionJob>> record(
+            DeletionRequest request,
+            Set<OutboxTarget> stores,
+            Duration lease,
+            Map<OutboxTarget, OffsetDateTime> underWay) {
         String project = request.project();
         String userId = request.userId();
         return switch (request.purgeBy()) {
@@ -67,6 +119,7 @@ public class DeletionRepository {
                                                 1,
                                                 stores,
                                                 lease,
+                                                underWay,
                                                 removed.get().summaryReset())
                                         .map(Optional::of));
             case SESSION ->
@@ -77,12 +130,19 @@ public class DeletionRepository {
                                 ids.size(),
                                 ids.isEmpty() ? Set.of() : stores,
                                 lease,
+                                underWay,
                                 false))
                         .map(Optional::of);
             case USER ->
                 removal.removeUser(project, userId)
                         .chain(count -> insert(
-                                new Job(project, userId, PurgeBy.USER, null), List.of(), count, stores, lease, false))
+                                new Job(project, userId, PurgeBy.USER, null),
+                                List.of(),
+                                count,
+                                stores,
+                                lease,
+                                underWay,
+                                false))
                         .map(Optional::of);
         };
     }
@@ -114,9 +174,9 @@ public class DeletionRepository {
                                     .add(episode.episodeId));
                     Uni<Void> recorded = Uni.createFrom().voidItem();
                     for (Map.Entry<Job, List<String>> job : gone.entrySet()) {
-                        recorded = recorded.chain(
-                                () -> insert(job.getKey(), job.getValue(), 0, Set.of(store), Duration.ZERO, false)
-                                        .replaceWithVoid());
+                        recorded = recorded.chain(() -> insert(
+                                        job.getKey(), job.getValue(), 0, Set.of(store), Duration.ZERO, Map.of(), false)
+                                .replaceWithVoid());
                     }
                     return recorded.replaceWith(gone.size());
                 });
@@ -165,6 +225,7 @@ public class DeletionRepository {
             long episodes,
             Set<OutboxTarget> stores,
             Duration lease,
+            Map<OutboxTarget, OffsetDateTime> underWay,
             boolean shortTermChanged) {
         UUID id = UUID.randomUUID();
         List<PurgeTask> purges = stores.stream()
@@ -195,12 +256,18 @@ public class DeletionRepository {
             }
             for (PurgeTask purge : purges) {
                 written = written.chain(() -> session.createNativeQuery("""
-                                insert into ingest.deletion_purge (deletion_id, store, next_attempt_at)
-                                values (:id, :store, now() + cast(:leaseMillis as bigint) * interval '1 millisecond')
+                                insert into ingest.deletion_purge (deletion_id, store, next_attempt_at, again_at)
+                                values (:id, :store, now() + cast(:leaseMillis as bigint) * interval '1 millisecond',
+                                        cast(nullif(cast(:againAt as text), '') as timestamptz))
                                 """)
                         .setParameter("id", id)
                         .setParameter("store", purge.store().column())
                         .setParameter("leaseMillis", lease.toMillis())
+                        .setParameter(
+                                "againAt",
+                                underWay.containsKey(purge.store())
+                                        ? underWay.get(purge.store()).toString()
+                                        : "")
                         .executeUpdate());
             }
             return written.replaceWith(new DeletionJob(id, job.project(), purges, shortTermChanged));

@@ -58,6 +58,13 @@ public class PurgeRepository {
             delete from ingest.deletion_episode x using done where x.deletion_id = done.id
             """;
 
+    // A delivery of a deleted episode may land until again_at: the purge stays, to be done once more then.
+    private static final String AGAIN = """
+            update ingest.deletion_purge
+               set next_attempt_at = again_at, again_at = null
+             where deletion_id = :id and store = :store and again_at > now()
+            """;
+
     /** Claims up to {@code batchSize} due purges, with the episode ids each must drop. */
     @WithTransaction
     public Uni<List<PurgeTask>> claim(int batchSize, Duration lease) {
@@ -87,11 +94,17 @@ public class PurgeRepository {
                         // Serializes the completions of a deletion's purges, so the last one sees it is last.
                         .setParameter("id", task.deletionId())
                         .getResultList()
-                        .chain(() -> session.createNativeQuery(
-                                        "delete from ingest.deletion_purge where deletion_id = :id and store = :store")
+                        .chain(() -> session.createNativeQuery(AGAIN)
                                 .setParameter("id", task.deletionId())
                                 .setParameter("store", task.store().column())
                                 .executeUpdate())
+                        .chain(deferred -> deferred > 0
+                                ? Uni.createFrom().item(0)
+                                : session.createNativeQuery(
+                                                "delete from ingest.deletion_purge where deletion_id = :id and store = :store")
+                                        .setParameter("id", task.deletionId())
+                                        .setParameter("store", task.store().column())
+                                        .executeUpdate())
                         .chain(removed -> removed == 0
                                 ? Uni.createFrom().item(false)
                                 : requeue(session, task)
