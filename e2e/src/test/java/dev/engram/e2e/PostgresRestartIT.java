@@ -28,7 +28,7 @@ class PostgresRestartIT {
         Gateway gateway = platform.gateway();
         Map<ServiceKind, Long> processes = processes(platform);
         int total = PLAN.episodes();
-        try (EpisodeLoad load = EpisodeLoad.start(platform.gateway(), PLAN, Conversations::smallTalk);
+        try (EpisodeLoad load = EpisodeLoad.start(gateway, PLAN, Conversations::smallTalk);
                 VectorIndex index = new VectorIndex(platform.host(), platform.port(ServiceKind.VECTOR))) {
             load.releaseUpTo(0.5);
             load.awaitAccepted(total / 3, Duration.ofMinutes(2));

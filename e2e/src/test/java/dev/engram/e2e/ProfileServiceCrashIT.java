@@ -51,7 +51,7 @@ class ProfileServiceCrashIT {
         String ingest = platform.url(ServiceKind.INGEST);
         String profile = platform.url(ServiceKind.PROFILE);
         int total = PLAN.episodes();
-        try (EpisodeLoad load = EpisodeLoad.start(platform.gateway(), PLAN, ProfileServiceCrashIT::turn);
+        try (EpisodeLoad load = EpisodeLoad.start(gateway, PLAN, ProfileServiceCrashIT::turn);
                 VectorIndex index = new VectorIndex(platform.host(), platform.port(ServiceKind.VECTOR))) {
             load.releaseUpTo(5.0 / 6);
             load.awaitAccepted(total / 10, Duration.ofMinutes(2));

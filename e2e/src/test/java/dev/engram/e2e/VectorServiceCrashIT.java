@@ -23,7 +23,7 @@ class VectorServiceCrashIT {
         RunningPlatform platform = RunningPlatform.get();
         Gateway gateway = platform.gateway();
         int total = PLAN.episodes();
-        try (EpisodeLoad load = EpisodeLoad.start(platform.gateway(), PLAN, Conversations::smallTalk);
+        try (EpisodeLoad load = EpisodeLoad.start(gateway, PLAN, Conversations::smallTalk);
                 VectorIndex index = new VectorIndex(platform.host(), platform.port(ServiceKind.VECTOR))) {
             load.releaseUpTo(0.5);
             load.awaitAccepted(total / 3, Duration.ofMinutes(2));

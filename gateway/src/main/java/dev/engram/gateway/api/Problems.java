@@ -6,13 +6,13 @@ import java.util.List;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /** Builds {@code application/problem+json} answers; one problem type per kind of failure. */
-final class Problems {
+public final class Problems {
 
     private static final String TYPE_PREFIX = "urn:engram:problem:";
 
     private Problems() {}
 
-    static RestResponse<Problem> of(int status, String type, String title, String detail) {
+    public static RestResponse<Problem> of(int status, String type, String title, String detail) {
         return of(status, type, title, detail, List.of());
     }
 

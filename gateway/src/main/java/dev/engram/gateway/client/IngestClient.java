@@ -45,28 +45,28 @@ public class IngestClient {
     }
 
     public Uni<GetStatusResponse> getStatus(GetStatusRequest request) {
-        return Retries.readWithRetry(
+        return Retries.retryWhenUnavailable(
                 () -> stub.withDeadlineAfter(config.statusDeadline().toMillis(), TimeUnit.MILLISECONDS)
                         .getStatus(request),
                 config.statusRetries());
     }
 
     public Uni<ShortTermMemory> getShortTerm(GetShortTermRequest request) {
-        return Retries.readWithRetry(
+        return Retries.retryWhenUnavailable(
                 () -> stub.withDeadlineAfter(config.shortTermDeadline().toMillis(), TimeUnit.MILLISECONDS)
                         .getShortTerm(request),
                 config.shortTermRetries());
     }
 
     public Uni<Episode> getEpisode(GetEpisodeRequest request) {
-        return Retries.readWithRetry(
+        return Retries.retryWhenUnavailable(
                 () -> stub.withDeadlineAfter(config.readDeadline().toMillis(), TimeUnit.MILLISECONDS)
                         .getEpisode(request),
                 config.statusRetries());
     }
 
     public Uni<ListEpisodesResponse> listEpisodes(ListEpisodesRequest request) {
-        return Retries.readWithRetry(
+        return Retries.retryWhenUnavailable(
                 () -> stub.withDeadlineAfter(config.readDeadline().toMillis(), TimeUnit.MILLISECONDS)
                         .listEpisodes(request),
                 config.statusRetries());
@@ -78,14 +78,14 @@ public class IngestClient {
      * like a read when ingest-service is unavailable.
      */
     public Uni<Deletion> deleteEpisodes(DeleteEpisodesRequest request) {
-        return Retries.readWithRetry(
+        return Retries.retryWhenUnavailable(
                 () -> stub.withDeadlineAfter(config.deleteDeadline().toMillis(), TimeUnit.MILLISECONDS)
                         .deleteEpisodes(request),
                 config.statusRetries());
     }
 
     public Uni<Deletion> getDeletion(GetDeletionRequest request) {
-        return Retries.readWithRetry(
+        return Retries.retryWhenUnavailable(
                 () -> stub.withDeadlineAfter(config.statusDeadline().toMillis(), TimeUnit.MILLISECONDS)
                         .getDeletion(request),
                 config.statusRetries());
@@ -93,7 +93,7 @@ public class IngestClient {
 
     /** Queuing is idempotent (an episode already queued is not queued twice), so it too is retried. */
     public Uni<ReindexResponse> reindex(ReindexRequest request) {
-        return Retries.readWithRetry(
+        return Retries.retryWhenUnavailable(
                 () -> stub.withDeadlineAfter(config.deleteDeadline().toMillis(), TimeUnit.MILLISECONDS)
                         .reindex(request),
                 config.statusRetries());

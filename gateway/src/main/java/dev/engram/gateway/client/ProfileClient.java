@@ -29,7 +29,8 @@ public class ProfileClient {
     }
 
     public Uni<GetProfileResponse> getProfile(GetProfileRequest request) {
-        return Retries.readWithRetry(() -> within(config.readDeadline()).getProfile(request), config.readRetries());
+        return Retries.retryWhenUnavailable(
+                () -> within(config.readDeadline()).getProfile(request), config.readRetries());
     }
 
     /** The profile part of a search: one attempt within its own, short deadline, so the search is not held up. */
@@ -38,7 +39,8 @@ public class ProfileClient {
     }
 
     public Uni<GetHistoryResponse> getHistory(GetHistoryRequest request) {
-        return Retries.readWithRetry(() -> within(config.readDeadline()).getHistory(request), config.readRetries());
+        return Retries.retryWhenUnavailable(
+                () -> within(config.readDeadline()).getHistory(request), config.readRetries());
     }
 
     /** Never retried: see {@link GatewayConfig.Profile#writeDeadline()}. */

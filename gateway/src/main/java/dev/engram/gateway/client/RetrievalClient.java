@@ -22,7 +22,7 @@ public class RetrievalClient {
     }
 
     public Uni<RetrievalResponse> search(RetrievalRequest request) {
-        return Retries.readWithRetry(
+        return Retries.retryWhenUnavailable(
                 () -> stub.withDeadlineAfter(config.searchDeadline().toMillis(), TimeUnit.MILLISECONDS)
                         .search(request),
                 config.searchRetries());

@@ -2,6 +2,7 @@ package dev.engram.gateway.security;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.gateway.api.Problems;
 import dev.engram.gateway.config.AuthConfig;
 import dev.engram.gateway.config.GatewayConfig;
 import dev.engram.gateway.model.Problem;
@@ -15,7 +16,6 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import org.jboss.logging.Logger;
 
@@ -81,23 +81,24 @@ public class AuthenticationRoute {
 
     private void decide(RoutingContext routing, Optional<Caller> authenticated) {
         if (authenticated.isEmpty()) {
-            reject(
-                    routing,
-                    401,
-                    problems.unauthorized(),
-                    List.of(HttpHeaderNames.WWW_AUTHENTICATE.toString(), "Bearer realm=\"engram\""));
+            reject(routing, 401, problems.unauthorized(), HttpHeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"engram\"");
             return;
         }
         Caller caller = authenticated.get();
         Scope required = AccessRule.requiredScope(routing.request().method().name(), routing.normalizedPath());
         if (!caller.has(required)) {
-            reject(routing, 403, problems.forbidden(required), List.of());
+            reject(routing, 403, problems.forbidden(required), null, null);
             return;
         }
         Optional<Duration> wait = rateLimiter.acquire(caller.keyId());
         if (wait.isPresent()) {
             long seconds = Math.max(1, (long) Math.ceil(wait.get().toMillis() / 1000.0));
-            reject(routing, 429, problems.tooManyRequests(seconds), List.of("Retry-After", String.valueOf(seconds)));
+            reject(
+                    routing,
+                    429,
+                    problems.tooManyRequests(seconds),
+                    HttpHeaderNames.RETRY_AFTER,
+                    String.valueOf(seconds));
             return;
         }
         routing.put(CALLER_KEY, caller);
@@ -106,14 +107,16 @@ public class AuthenticationRoute {
 
     private void storeUnavailable(RoutingContext routing, Throwable failure) {
         LOG.warnf("API keys could not be read: %s", failure.toString());
-        reject(routing, 503, problems.keysUnavailable(), List.of("Retry-After", "2"));
+        reject(routing, 503, problems.keysUnavailable(), HttpHeaderNames.RETRY_AFTER, "2");
     }
 
-    private static void reject(RoutingContext routing, int status, byte[] body, List<String> header) {
+    /** Answers with the problem, and with one more header when {@code header} is given. */
+    private static void reject(
+            RoutingContext routing, int status, byte[] body, CharSequence header, CharSequence headerValue) {
         var response =
                 routing.response().setStatusCode(status).putHeader(HttpHeaderNames.CONTENT_TYPE, Problem.MEDIA_TYPE);
-        if (!header.isEmpty()) {
-            response.putHeader(header.get(0), header.get(1));
+        if (header != null) {
+            response.putHeader(header, headerValue);
         }
         // The body was never read: answer and close rather than drain an upload nobody will use.
         if (routing.request().headers().contains(HttpHeaderNames.CONTENT_LENGTH)
@@ -124,7 +127,7 @@ public class AuthenticationRoute {
         response.end(Buffer.buffer(body));
     }
 
-    /** The problem documents of this route, rendered once. */
+    /** The problem documents of this route, rendered once where they do not vary. */
     private static final class ProblemBodies {
 
         private final ObjectMapper json;
@@ -133,18 +136,13 @@ public class AuthenticationRoute {
 
         ProblemBodies(ObjectMapper json) {
             this.json = json;
-            this.unauthorized = render(new Problem(
-                    "urn:engram:problem:unauthorized",
-                    "Unauthorized",
-                    401,
-                    "A valid API key is required: Authorization: Bearer <key>.",
-                    List.of()));
-            this.keysUnavailable = render(new Problem(
-                    "urn:engram:problem:unavailable",
-                    "Service Unavailable",
+            this.unauthorized = render(
+                    401, "unauthorized", "Unauthorized", "A valid API key is required: Authorization: Bearer <key>.");
+            this.keysUnavailable = render(
                     503,
-                    "API keys cannot be checked right now; retry after the Retry-After delay.",
-                    List.of()));
+                    "unavailable",
+                    "Service Unavailable",
+                    "API keys cannot be checked right now; retry after the Retry-After delay.");
         }
 
         byte[] unauthorized() {
@@ -156,26 +154,25 @@ public class AuthenticationRoute {
         }
 
         byte[] forbidden(Scope required) {
-            return render(new Problem(
-                    "urn:engram:problem:forbidden",
-                    "Forbidden",
+            return render(
                     403,
-                    "This API key lacks the '" + required.wireName() + "' scope this request needs.",
-                    List.of()));
+                    "forbidden",
+                    "Forbidden",
+                    "This API key lacks the '" + required.wireName() + "' scope this request needs.");
         }
 
         byte[] tooManyRequests(long seconds) {
-            return render(new Problem(
-                    "urn:engram:problem:rate-limited",
-                    "Too Many Requests",
+            return render(
                     429,
-                    "This API key is over its request rate; retry in " + seconds + " s.",
-                    List.of()));
+                    "rate-limited",
+                    "Too Many Requests",
+                    "This API key is over its request rate; retry in " + seconds + " s.");
         }
 
-        private byte[] render(Problem problem) {
+        private byte[] render(int status, String type, String title, String detail) {
             try {
-                return json.writeValueAsBytes(problem);
+                return json.writeValueAsBytes(
+                        Problems.of(status, type, title, detail).getEntity());
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException(e);
             }

@@ -13,7 +13,6 @@ import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -40,7 +39,7 @@ public class DeletionRepository {
     private final EpisodeRemoval removal;
 
     private static final String UNDER_WAY = """
-            select o.target, max(o.next_attempt_at) from ingest.outbox o
+            select o.target, cast(max(o.next_attempt_at) as text) from ingest.outbox o
               join ingest.episode e on e.pk = o.episode_pk
              where e.project = :project and e.user_id = :userId
                and (cast(:sessionId as text) = '' or e.session_id = :sessionId)
@@ -70,7 +69,7 @@ public class DeletionRepository {
      * the lease (or backoff) of their outbox rows that are not due yet. Read before the rows go with the
      * episodes.
      */
-    private Uni<Map<OutboxTarget, OffsetDateTime>> deliveriesUnderWay(DeletionRequest request) {
+    private Uni<Map<OutboxTarget, String>> deliveriesUnderWay(DeletionRequest request) {
         return Panache.getSession()
                 .chain(session -> session.<Object[]>createNativeQuery(UNDER_WAY)
                         .setParameter("project", request.project())
@@ -79,29 +78,16 @@ public class DeletionRepository {
                         .setParameter("episodeId", request.episodeId() == null ? "" : request.episodeId())
                         .getResultList())
                 .map(rows -> {
-                    Map<OutboxTarget, OffsetDateTime> until = new EnumMap<>(OutboxTarget.class);
+                    Map<OutboxTarget, String> until = new EnumMap<>(OutboxTarget.class);
                     for (Object[] row : rows) {
-                        until.put(OutboxTarget.ofColumn((String) row[0]), toOffsetDateTime(row[1]));
+                        until.put(OutboxTarget.ofColumn((String) row[0]), (String) row[1]);
                     }
                     return until;
                 });
     }
 
-    private static OffsetDateTime toOffsetDateTime(Object value) {
-        if (value instanceof OffsetDateTime time) {
-            return time;
-        }
-        if (value instanceof java.time.Instant instant) {
-            return instant.atOffset(java.time.ZoneOffset.UTC);
-        }
-        return ((java.sql.Timestamp) value).toInstant().atOffset(java.time.ZoneOffset.UTC);
-    }
-
     private Uni<Optional<DeletionJob>> record(
-            DeletionRequest request,
-            Set<OutboxTarget> stores,
-            Duration lease,
-            Map<OutboxTarget, OffsetDateTime> underWay) {
+            DeletionRequest request, Set<OutboxTarget> stores, Duration lease, Map<OutboxTarget, String> underWay) {
         String project = request.project();
         String userId = request.userId();
         return switch (request.purgeBy()) {
@@ -225,7 +211,7 @@ public class DeletionRepository {
             long episodes,
             Set<OutboxTarget> stores,
             Duration lease,
-            Map<OutboxTarget, OffsetDateTime> underWay,
+            Map<OutboxTarget, String> underWay,
             boolean shortTermChanged) {
         UUID id = UUID.randomUUID();
         List<PurgeTask> purges = stores.stream()
@@ -263,11 +249,7 @@ public class DeletionRepository {
                         .setParameter("id", id)
                         .setParameter("store", purge.store().column())
                         .setParameter("leaseMillis", lease.toMillis())
-                        .setParameter(
-                                "againAt",
-                                underWay.containsKey(purge.store())
-                                        ? underWay.get(purge.store()).toString()
-                                        : "")
+                        .setParameter("againAt", underWay.getOrDefault(purge.store(), ""))
                         .executeUpdate());
             }
             return written.replaceWith(new DeletionJob(id, job.project(), purges, shortTermChanged));
