@@ -51,7 +51,12 @@ public final class EngramRetriever implements Retriever {
         body.put("query", question.text());
         body.put("top_k", topK);
         if (expand != null) {
-            body.putObject("expand_context").put("before", expand.before()).put("after", expand.after());
+            ObjectNode expandContext = body.putObject("expand_context")
+                    .put("before", expand.before())
+                    .put("after", expand.after());
+            if (expand.neighbours() != null) {
+                expandContext.put("neighbours", expand.neighbours());
+            }
         }
         if (mode != null) {
             body.put("mode", mode);

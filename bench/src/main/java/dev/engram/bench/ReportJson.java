@@ -18,9 +18,12 @@ public final class ReportJson {
         settings.put("data", report.dataFile());
         settings.put("top_k", report.topK());
         if (report.expand() != null) {
-            settings.putObject("expand_context")
+            ObjectNode expand = settings.putObject("expand_context")
                     .put("before", report.expand().before())
                     .put("after", report.expand().after());
+            if (report.expand().neighbours() != null) {
+                expand.put("neighbours", report.expand().neighbours());
+            }
         }
         settings.put("baseline_depth", report.baselineDepth());
         settings.put("word_budget", RecallMetrics.WORD_BUDGET);

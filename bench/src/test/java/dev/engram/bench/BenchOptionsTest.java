@@ -49,10 +49,13 @@ class BenchOptionsTest {
         assertThat(options.data()).isEqualTo(Path.of("x.json"));
         assertThat(options.gateway()).isEqualTo("http://127.0.0.1:8080");
         assertThat(options.topK()).isEqualTo(20);
-        assertThat(options.expand()).isEqualTo(new ExpandContext(1, 2));
+        assertThat(options.expand()).isEqualTo(new ExpandContext(1, 2, null));
         assertThat(options.baselineModels()).containsExactly(BaselineModel.BGE_SMALL_EN_V15);
         assertThat(options.rerankers()).containsExactly("rrf", "bm25");
         assertThat(options.modes()).containsExactly("direct", "chain");
+        assertThat(BenchOptions.parse(new String[] {"--expand", "1,2,all"}, home)
+                        .expand())
+                .isEqualTo(new ExpandContext(1, 2, "all"));
         assertThat(BenchOptions.parse(new String[] {"--baseline-models", "none"}, home)
                         .baselineModels())
                 .isEmpty();
@@ -64,6 +67,8 @@ class BenchOptionsTest {
                 .hasMessageContaining("--top-k");
         assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--expand", "1"}, home))
                 .hasMessageContaining("--expand");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--expand", "1,2,some"}, home))
+                .hasMessageContaining("matching|all");
         assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--baseline-models", "gpt"}, home))
                 .hasMessageContaining("unknown baseline model 'gpt'");
         assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--data"}, home))

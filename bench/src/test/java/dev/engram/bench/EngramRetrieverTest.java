@@ -44,12 +44,17 @@ class EngramRetrieverTest {
                 .isEqualTo("{\"user_id\":\"bench-test.conv-a\",\"query\":\"Which marathon?\",\"top_k\":50,"
                         + "\"include\":[\"episodic\"]}");
 
-        JsonNode expanded = new EngramRetriever(gateway, ids, 20, new ExpandContext(1, 2), List.of("bm25"), "chain")
+        JsonNode expanded = new EngramRetriever(
+                        gateway, ids, 20, new ExpandContext(1, 2, null), List.of("bm25"), "chain")
                 .request(question);
         assertThat(expanded.path("expand_context").toString()).isEqualTo("{\"before\":1,\"after\":2}");
         assertThat(expanded.path("top_k").asInt()).isEqualTo(20);
         assertThat(expanded.path("rerankers").toString()).isEqualTo("[\"bm25\"]");
         assertThat(expanded.path("mode").asText()).isEqualTo("chain");
+        JsonNode everyNeighbour = new EngramRetriever(gateway, ids, 20, new ExpandContext(1, 2, "all"), List.of(), null)
+                .request(question);
+        assertThat(everyNeighbour.path("expand_context").toString())
+                .isEqualTo("{\"before\":1,\"after\":2,\"neighbours\":\"all\"}");
         assertThat(plain.has("rerankers")).isFalse();
         assertThat(plain.has("mode")).isFalse();
     }

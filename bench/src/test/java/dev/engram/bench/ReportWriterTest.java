@@ -30,7 +30,7 @@ class ReportWriterTest {
             "locomo-dev.json",
             "embedded",
             50,
-            new ExpandContext(1, 2),
+            new ExpandContext(1, 2, null),
             50,
             new BenchReport.DatasetSummary(3, 70, 1451, 383, 112, 2),
             List.of(result("engram", 0.5), result("bm25", 0.4)),

@@ -11,6 +11,7 @@ import dev.engram.gateway.model.SearchResponse;
 import dev.engram.gateway.model.SearchTrace;
 import dev.engram.gateway.model.ShortTermView;
 import dev.engram.proto.v1.Cluster;
+import dev.engram.proto.v1.Neighbours;
 import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.Scope;
@@ -32,7 +33,7 @@ public class SearchMapping {
     }
 
     public RetrievalRequest toProto(String project, SearchRequest request) {
-        ExpandContext expand = Objects.requireNonNullElse(request.expandContext(), new ExpandContext(null, null));
+        ExpandContext expand = Objects.requireNonNullElse(request.expandContext(), new ExpandContext(null, null, null));
         RetrievalRequest.Builder proto = RetrievalRequest.newBuilder()
                 .setScope(Scope.newBuilder()
                         .setProject(project)
@@ -44,6 +45,7 @@ public class SearchMapping {
                 .setMode(Objects.requireNonNullElse(request.mode(), defaults.mode()))
                 .setBefore(Objects.requireNonNullElse(expand.before(), defaults.before()))
                 .setAfter(Objects.requireNonNullElse(expand.after(), defaults.after()))
+                .setNeighbours(neighbours(expand.neighbours()))
                 .setMaxContextTokens(
                         Objects.requireNonNullElse(request.maxContextTokens(), defaults.maxContextTokens()))
                 .setIncludeShortTerm(wantsShortTerm(request));
@@ -54,6 +56,14 @@ public class SearchMapping {
             proto.setFilter(toProto(request.filter()));
         }
         return proto.build();
+    }
+
+    /** The request's choice (validated: matching or all), else the configured one. */
+    private Neighbours neighbours(String requested) {
+        boolean all = requested == null
+                ? defaults.neighbours() == GatewayConfig.Search.NeighbourChoice.ALL
+                : requested.equals("all");
+        return all ? Neighbours.NEIGHBOURS_ALL : Neighbours.NEIGHBOURS_MATCHING;
     }
 
     private static SearchFilter toProto(SearchFilterInput filter) {

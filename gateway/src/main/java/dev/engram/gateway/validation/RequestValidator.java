@@ -108,6 +108,10 @@ public class RequestValidator {
         if (expand != null) {
             errors.range("expand_context.before", expand.before(), 0, 10);
             errors.range("expand_context.after", expand.after(), 0, 10);
+            if (expand.neighbours() != null && !ExpandContext.NEIGHBOURS.contains(expand.neighbours())) {
+                errors.add(
+                        "expand_context.neighbours", "must be one of " + String.join(", ", ExpandContext.NEIGHBOURS));
+            }
         }
         errors.range("max_context_tokens", request.maxContextTokens(), 1, 32000);
         List<String> include = request.include();

@@ -1,5 +1,6 @@
 package dev.engram.retrieval.config;
 
+import dev.engram.retrieval.model.NeighbourPolicy;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.util.List;
@@ -35,6 +36,14 @@ public interface RetrievalConfig {
      */
     @WithDefault("2")
     int maxMergedWindows();
+
+    /**
+     * Which neighbours join a nucleus when a request does not say: {@code matching} keeps only those
+     * the search hit too (measured: more distinct evidence per word read, see the README's Measuring
+     * section), {@code all} every one within {@code before} and {@code after}.
+     */
+    @WithDefault("matching")
+    NeighbourPolicy defaultNeighbours();
 
     /** Clusters returned when a request leaves {@code top_k} unset (0). */
     @WithDefault("10")

@@ -1,8 +1,10 @@
 package dev.engram.retrieval.grpc;
 
+import dev.engram.proto.v1.Neighbours;
 import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.retrieval.config.RetrievalConfig;
 import dev.engram.retrieval.grpc.InvalidRequestException.Violation;
+import dev.engram.retrieval.model.NeighbourPolicy;
 import dev.engram.retrieval.model.SearchMode;
 import dev.engram.retrieval.model.SearchRequest;
 import dev.engram.retrieval.rerank.ClusterReranking;
@@ -40,6 +42,9 @@ class SearchRequestMapper {
         }
         neighbours(violations, "before", request.getBefore());
         neighbours(violations, "after", request.getAfter());
+        if (request.getNeighbours() == Neighbours.UNRECOGNIZED) {
+            violations.add(new Violation("neighbours", "must be NEIGHBOURS_MATCHING or NEIGHBOURS_ALL"));
+        }
         Optional<SearchMode> mode = SearchMode.fromWire(request.getMode());
         if (mode.isEmpty()) {
             violations.add(new Violation("mode", "must be auto or direct, was '" + request.getMode() + "'"));
@@ -62,10 +67,19 @@ class SearchRequestMapper {
                 mode.get(),
                 request.getBefore(),
                 request.getAfter(),
+                neighbours(request.getNeighbours()),
                 request.getFilter(),
                 request.getMaxContextTokens() == 0 ? config.defaultMaxContextTokens() : request.getMaxContextTokens(),
                 request.getIncludeShortTerm(),
                 request.getRerankersList());
+    }
+
+    private NeighbourPolicy neighbours(Neighbours wire) {
+        return switch (wire) {
+            case NEIGHBOURS_MATCHING -> NeighbourPolicy.MATCHING;
+            case NEIGHBOURS_ALL -> NeighbourPolicy.ALL;
+            default -> config.defaultNeighbours();
+        };
     }
 
     private static void required(List<Violation> violations, String field, String value) {

@@ -15,6 +15,7 @@ public record SearchRequest(
         SearchMode mode,
         int before,
         int after,
+        NeighbourPolicy neighbours,
         SearchFilter filter,
         int maxContextTokens,
         boolean includeShortTerm,
@@ -27,7 +28,17 @@ public record SearchRequest(
     /** The same search within another filter. */
     public SearchRequest withFilter(SearchFilter other) {
         return new SearchRequest(
-                scope, query, topK, mode, before, after, other, maxContextTokens, includeShortTerm, rerankers);
+                scope,
+                query,
+                topK,
+                mode,
+                before,
+                after,
+                neighbours,
+                other,
+                maxContextTokens,
+                includeShortTerm,
+                rerankers);
     }
 
     /** Whether the short-term memory of the scope's session is wanted and can be read. */

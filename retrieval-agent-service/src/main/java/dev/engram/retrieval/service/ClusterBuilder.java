@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Turns nuclei and their neighbourhoods into clusters. Neighbourhoods that overlap or touch become
@@ -21,7 +22,8 @@ import java.util.Set;
  * a lively stretch of dialogue where many nuclei sit side by side merges into a single cluster of
  * dozens of episodes, and the reader has to wade through all of it, in session order, before the
  * second-best cluster. A neighbourhood that meets a full cluster keeps only the episodes that
- * cluster does not already hold.
+ * cluster does not already hold. Neighbours may be filtered, so a cluster can skip an episode of its
+ * stretch; it stays in session order.
  */
 @ApplicationScoped
 public class ClusterBuilder {
@@ -41,10 +43,27 @@ public class ClusterBuilder {
      * sessions. Each context is expected to reach one episode further on each side than the cluster
      * keeps ({@code before + 1}, {@code after + 1}): that extra episode is how touching is detected,
      * and it is not part of the cluster. Nuclei without a context (deleted since they were indexed)
-     * are dropped. A cluster grows by merging to at most {@code maxEpisodes} episodes.
+     * are dropped. A cluster grows by merging to at most {@code maxEpisodes} episodes. Every neighbour
+     * within {@code before} and {@code after} joins.
      */
     public List<EpisodeCluster> build(
             List<Nucleus> nuclei, List<EpisodeContext> contexts, int before, int after, int limit, int maxEpisodes) {
+        return build(nuclei, contexts, before, after, limit, maxEpisodes, id -> true);
+    }
+
+    /**
+     * The same, except that a neighbour joins only when {@code keepsNeighbour} accepts its id; the
+     * nucleus always does. Touching is then judged on the episodes a cluster holds, so two clusters
+     * whose gap holds only refused neighbours stay apart.
+     */
+    public List<EpisodeCluster> build(
+            List<Nucleus> nuclei,
+            List<EpisodeContext> contexts,
+            int before,
+            int after,
+            int limit,
+            int maxEpisodes,
+            Predicate<String> keepsNeighbour) {
         Map<String, EpisodeContext> contextById = new HashMap<>();
         contexts.forEach(context -> contextById.putIfAbsent(context.getEpisodeId(), context));
 
@@ -53,7 +72,7 @@ public class ClusterBuilder {
             Nucleus nucleus = nuclei.get(position);
             EpisodeContext context = contextById.get(nucleus.episodeId());
             if (context != null && drafts.stream().noneMatch(d -> d.contains(nucleus.episodeId()))) {
-                Draft draft = Draft.of(nucleus, position, context.getEpisodesList(), before, after);
+                Draft draft = Draft.of(nucleus, position, context.getEpisodesList(), before, after, keepsNeighbour);
                 if (draft != null) {
                     absorb(drafts, draft, maxEpisodes);
                 }
@@ -88,7 +107,7 @@ public class ClusterBuilder {
         private final Nucleus nucleus;
         private final int nucleusPosition;
         private final Map<String, Episode> members = new LinkedHashMap<>();
-        /** The members plus the episode just outside each end. */
+        /** The members plus the episodes right next to each of them. */
         private final Set<String> reach = new HashSet<>();
 
         private Draft(Nucleus nucleus, int nucleusPosition) {
@@ -96,17 +115,25 @@ public class ClusterBuilder {
             this.nucleusPosition = nucleusPosition;
         }
 
-        static Draft of(Nucleus nucleus, int position, List<Episode> neighbourhood, int before, int after) {
+        static Draft of(
+                Nucleus nucleus,
+                int position,
+                List<Episode> neighbourhood,
+                int before,
+                int after,
+                Predicate<String> keepsNeighbour) {
             int at = indexOf(neighbourhood, nucleus.episodeId());
             if (at < 0) {
                 return null;
             }
             Draft draft = new Draft(nucleus, position);
-            for (int i = 0; i < neighbourhood.size(); i++) {
+            for (int i = Math.max(0, at - before); i <= Math.min(neighbourhood.size() - 1, at + after); i++) {
                 Episode episode = neighbourhood.get(i);
-                draft.reach.add(episode.getId());
-                if (i >= at - before && i <= at + after) {
+                if (i == at || keepsNeighbour.test(episode.getId())) {
                     draft.members.putIfAbsent(episode.getId(), episode);
+                    for (int j = Math.max(0, i - 1); j <= Math.min(neighbourhood.size() - 1, i + 1); j++) {
+                        draft.reach.add(neighbourhood.get(j).getId());
+                    }
                 }
             }
             return draft;

@@ -7,6 +7,7 @@ import dev.engram.retrieval.agent.Gathered;
 import dev.engram.retrieval.client.IngestClient;
 import dev.engram.retrieval.config.RetrievalConfig;
 import dev.engram.retrieval.model.EpisodeCluster;
+import dev.engram.retrieval.model.NeighbourPolicy;
 import dev.engram.retrieval.model.Nucleus;
 import dev.engram.retrieval.model.SearchRequest;
 import dev.engram.retrieval.model.SearchResult;
@@ -17,6 +18,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -81,7 +83,7 @@ public class ClusterPipeline {
                 .limit((long) request.topK() * config.contextFactor())
                 .toList();
         return contextualize(request, kept, trace)
-                .map(contexts -> clusters(request, kept, contexts, shown))
+                .map(contexts -> clusters(request, kept, contexts, shown, neighbourGate(request, gathered)))
                 .emitOn(reranking.blocking(request.rerankers()) ? Infrastructure.getDefaultWorkerPool() : Runnable::run)
                 .map(candidates -> rerank(request, gathered, candidates, trace))
                 .map(clusters -> assemble(request, clusters, recent, trace));
@@ -95,13 +97,29 @@ public class ClusterPipeline {
                 .invoke(() -> trace.stage(CONTEXT, metrics.stage(CONTEXT, started)));
     }
 
+    /** The neighbours the request lets into a cluster: all of them, or those any of its queries hit. */
+    private static Predicate<String> neighbourGate(SearchRequest request, Gathered gathered) {
+        if (request.neighbours() == NeighbourPolicy.ALL) {
+            return id -> true;
+        }
+        Set<String> hit = gathered.rankings().stream()
+                .flatMap(List::stream)
+                .map(Nucleus::episodeId)
+                .collect(Collectors.toSet());
+        return hit::contains;
+    }
+
     private List<EpisodeCluster> clusters(
-            SearchRequest request, List<Nucleus> nuclei, List<EpisodeContext> contexts, Set<String> shown) {
+            SearchRequest request,
+            List<Nucleus> nuclei,
+            List<EpisodeContext> contexts,
+            Set<String> shown,
+            Predicate<String> keepsNeighbour) {
         int candidates = request.topK() * Math.max(1, config.rerank().depthFactor());
         int window = request.before() + request.after() + 1;
         int maxEpisodes = window * Math.max(1, config.maxMergedWindows());
-        List<EpisodeCluster> clusters =
-                clusterBuilder.build(nuclei, contexts, request.before(), request.after(), candidates, maxEpisodes);
+        List<EpisodeCluster> clusters = clusterBuilder.build(
+                nuclei, contexts, request.before(), request.after(), candidates, maxEpisodes, keepsNeighbour);
         if (shown.isEmpty()) {
             return clusters;
         }
