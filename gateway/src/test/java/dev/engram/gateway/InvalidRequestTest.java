@@ -177,6 +177,18 @@ class InvalidRequestTest {
                         "{'user_id':'u1','query':'q','expand_context':{'after':11}}",
                         "expand_context.after"),
                 search(
+                        "unknown neighbours",
+                        "{'user_id':'u1','query':'q','expand_context':{'neighbours':'some'}}",
+                        "expand_context.neighbours"),
+                search(
+                        "neighbours in capitals",
+                        "{'user_id':'u1','query':'q','expand_context':{'neighbours':'ALL'}}",
+                        "expand_context.neighbours"),
+                search(
+                        "neighbours a number",
+                        "{'user_id':'u1','query':'q','expand_context':{'neighbours':2}}",
+                        "expand_context.neighbours"),
+                search(
                         "max_context_tokens zero",
                         "{'user_id':'u1','query':'q','max_context_tokens':0}",
                         "max_context_tokens"),

@@ -2,6 +2,7 @@ package dev.engram.gateway;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
@@ -13,6 +14,7 @@ import dev.engram.gateway.fake.FakeDownstream;
 import dev.engram.gateway.fake.FakeRetrievalService;
 import dev.engram.proto.v1.Cluster;
 import dev.engram.proto.v1.Episode;
+import dev.engram.proto.v1.Neighbours;
 import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.Scope;
@@ -59,6 +61,7 @@ class SearchMemoriesTest {
                         .setMode("auto")
                         .setBefore(1)
                         .setAfter(2)
+                        .setNeighbours(Neighbours.NEIGHBOURS_MATCHING)
                         .setMaxContextTokens(2000)
                         .build());
     }
@@ -79,7 +82,7 @@ class SearchMemoriesTest {
                 "mode",
                 "direct",
                 "expand_context",
-                Map.of("before", 0, "after", 4),
+                Map.of("before", 0, "after", 4, "neighbours", "all"),
                 "filter",
                 Map.of(
                         "session_ids", List.of("conv-26/session_1", "conv-26/session_2"),
@@ -110,6 +113,7 @@ class SearchMemoriesTest {
                         .setMode("direct")
                         .setBefore(0)
                         .setAfter(4)
+                        .setNeighbours(Neighbours.NEIGHBOURS_ALL)
                         .setFilter(SearchFilter.newBuilder()
                                 .addSessionIds("conv-26/session_1")
                                 .addSessionIds("conv-26/session_2")
@@ -123,6 +127,36 @@ class SearchMemoriesTest {
                         .addRerankers("bm25")
                         .addRerankers("embedding")
                         .build());
+    }
+
+    @Test
+    void expand_context_neighbours_matching_and_all_are_accepted_and_reach_retrieval() {
+        for (String neighbours : List.of("matching", "all")) {
+            given().contentType(ContentType.JSON)
+                    .body(Map.of(
+                            "user_id",
+                            "caroline",
+                            "query",
+                            "support group",
+                            "expand_context",
+                            Map.of("neighbours", neighbours)))
+                    .post("/v1/memories/search")
+                    .then()
+                    .statusCode(200);
+        }
+        given().contentType(ContentType.JSON)
+                .body(Map.of("user_id", "caroline", "query", "support group", "expand_context", Map.of("after", 3)))
+                .post("/v1/memories/search")
+                .then()
+                .statusCode(200);
+
+        assertThat(retrieval.requests)
+                .extracting(RetrievalRequest::getNeighbours)
+                .containsExactly(
+                        Neighbours.NEIGHBOURS_MATCHING, Neighbours.NEIGHBOURS_ALL, Neighbours.NEIGHBOURS_MATCHING);
+        assertThat(retrieval.requests)
+                .extracting(RetrievalRequest::getBefore, RetrievalRequest::getAfter)
+                .containsExactly(tuple(1, 2), tuple(1, 2), tuple(1, 3));
     }
 
     @Test

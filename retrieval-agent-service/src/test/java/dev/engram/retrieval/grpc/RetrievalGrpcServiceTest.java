@@ -9,6 +9,7 @@ import com.google.rpc.BadRequest;
 import dev.engram.proto.v1.Cluster;
 import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.GetContextRequest;
+import dev.engram.proto.v1.Neighbours;
 import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.RetrievalServiceGrpc;
@@ -42,6 +43,9 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(FakeDownstreamResource.class)
 class RetrievalGrpcServiceTest {
 
+    private static final Neighbours MATCHING = Neighbours.NEIGHBOURS_MATCHING;
+    private static final Neighbours ALL = Neighbours.NEIGHBOURS_ALL;
+
     @InjectFakeDownstream
     FakeDownstream downstream;
 
@@ -67,7 +71,8 @@ class RetrievalGrpcServiceTest {
     void clusters_come_best_first_with_their_neighbours_in_session_order() {
         downstream.hits("s2-3", 0.9, "s1-2", 0.7, "s2-3", 0.6);
 
-        RetrievalResponse response = search(r -> r.setBefore(1).setAfter(2).addRerankers("rrf"));
+        RetrievalResponse response =
+                search(r -> r.setBefore(1).setAfter(2).addRerankers("rrf").setNeighbours(ALL));
 
         assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s2-3", "s1-2");
         assertThat(response.getClusters(0).getScore())
@@ -84,11 +89,55 @@ class RetrievalGrpcServiceTest {
     void overlapping_neighbourhoods_merge_into_one_cluster_led_by_the_best_nucleus() {
         downstream.hits("s1-5", 0.8, "s2-1", 0.6, "s1-3", 0.5);
 
-        RetrievalResponse response = search(r -> r.setBefore(1).setAfter(2).addRerankers("rrf"));
+        RetrievalResponse response =
+                search(r -> r.setBefore(1).setAfter(2).addRerankers("rrf").setNeighbours(ALL));
 
         assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s1-5", "s2-1");
         assertThat(ids(response.getClusters(0))).containsExactly("s1-2", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7");
         assertThat(ids(response.getClusters(1))).containsExactly("s2-1", "s2-2", "s2-3");
+    }
+
+    @Test
+    void by_default_a_neighbour_the_search_did_not_hit_is_left_out() {
+        downstream.hits("s2-3", 0.9, "s2-4", 0.5);
+
+        RetrievalResponse unspecified = search(r -> r.setBefore(1).setAfter(1));
+        RetrievalResponse matching = search(r -> r.setBefore(1).setAfter(1).setNeighbours(MATCHING));
+
+        assertThat(unspecified.getClustersList()).singleElement().satisfies(cluster -> {
+            assertThat(cluster.getNucleusId()).isEqualTo("s2-3");
+            assertThat(ids(cluster)).containsExactly("s2-3", "s2-4");
+        });
+        assertThat(unspecified.getContext()).doesNotContain("message s2-2");
+        assertThat(matching.getClustersList()).isEqualTo(unspecified.getClustersList());
+    }
+
+    @Test
+    void neighbours_all_brings_every_neighbour_in_range() {
+        downstream.hits("s2-3", 0.9, "s2-4", 0.5);
+
+        RetrievalResponse response = search(r -> r.setBefore(1).setAfter(1).setNeighbours(ALL));
+
+        assertThat(response.getClustersList()).singleElement().satisfies(cluster -> {
+            assertThat(cluster.getNucleusId()).isEqualTo("s2-3");
+            assertThat(ids(cluster)).containsExactly("s2-2", "s2-3", "s2-4");
+        });
+        assertThat(response.getContext()).contains("message s2-2");
+    }
+
+    @Test
+    void a_hit_that_is_not_widened_itself_still_counts_as_a_matching_neighbour() {
+        // top_k 1 widens only the best three nuclei; s1-2, the fifth hit, is not among them.
+        downstream.hits("s1-1", 0.9, "s2-1", 0.8, "s1-8", 0.7, "s2-5", 0.6, "s1-2", 0.5);
+
+        RetrievalResponse response =
+                search(r -> r.setTopK(1).setBefore(0).setAfter(1).addRerankers("rrf"));
+
+        assertThat(downstream.contextRequests().get(0).getEpisodeIdsList()).doesNotContain("s1-2");
+        assertThat(response.getClustersList()).singleElement().satisfies(cluster -> {
+            assertThat(cluster.getNucleusId()).isEqualTo("s1-1");
+            assertThat(ids(cluster)).containsExactly("s1-1", "s1-2");
+        });
     }
 
     @Test
@@ -175,8 +224,11 @@ class RetrievalGrpcServiceTest {
                 .setSessionId(Conversation.SESSION_ONE)
                 .build();
 
-        RetrievalResponse response = search(
-                r -> r.setScope(scope).setIncludeShortTerm(true).setBefore(1).setAfter(2));
+        RetrievalResponse response = search(r -> r.setScope(scope)
+                .setIncludeShortTerm(true)
+                .setBefore(1)
+                .setAfter(2)
+                .setNeighbours(ALL));
 
         assertThat(response.getShortTerm().getSummary()).isEqualTo("Caroline told Melanie about the support group.");
         assertThat(response.getShortTerm().getEpisodesList())
@@ -213,8 +265,11 @@ class RetrievalGrpcServiceTest {
 
         RetrievalResponse byRetrieval =
                 search(r -> r.setQuery("message s1-4").setBefore(0).setAfter(0).addRerankers("rrf"));
-        RetrievalResponse byWords =
-                search(r -> r.setQuery("message s1-4").setBefore(0).setAfter(1).addRerankers("bm25"));
+        RetrievalResponse byWords = search(r -> r.setQuery("message s1-4")
+                .setBefore(0)
+                .setAfter(1)
+                .addRerankers("bm25")
+                .setNeighbours(ALL));
 
         assertThat(byRetrieval.getClustersList())
                 .extracting(Cluster::getNucleusId)
@@ -227,7 +282,8 @@ class RetrievalGrpcServiceTest {
         downstream.hits("s2-1", 0.9, "s1-3", 0.8);
         downstream.similarity(Map.of("s2-1", 0.6f, "s2-2", 0.5f, "s1-3", 0.4f, "s1-4", 0.9f));
 
-        RetrievalResponse response = search(r -> r.setBefore(0).setAfter(1).addRerankers("embedding"));
+        RetrievalResponse response =
+                search(r -> r.setBefore(0).setAfter(1).addRerankers("embedding").setNeighbours(ALL));
 
         assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s1-3", "s2-1");
     }
@@ -274,6 +330,7 @@ class RetrievalGrpcServiceTest {
         assertInvalid(r -> r.setBefore(11), "before");
         assertInvalid(r -> r.setAfter(-1), "after");
         assertInvalid(r -> r.setMode("telepathy"), "mode");
+        assertInvalid(r -> r.setNeighboursValue(7), "neighbours");
         assertInvalid(r -> r.setMaxContextTokens(-5), "max_context_tokens");
         assertThat(downstream.vectorRequests()).isEmpty();
     }

@@ -10,7 +10,9 @@ import dev.engram.retrieval.support.Conversation;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -253,5 +255,167 @@ class ClusterBuilderTest {
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-2", "s1-6");
         assertThat(ids(clusters.get(0))).containsExactly("s1-2", "s1-3", "s1-4", "s1-5");
         assertThat(ids(clusters.get(1))).containsExactly("s1-6", "s1-7");
+    }
+
+    @Test
+    void a_neighbour_the_search_did_not_hit_is_left_out() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-4", 0.9f)),
+                List.of(context("s1-4", "s1-2", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7")),
+                1,
+                2,
+                10,
+                NO_CAP,
+                hits("s1-4", "s1-5"));
+
+        assertThat(clusters).singleElement().satisfies(cluster -> {
+            assertThat(cluster.nucleusId()).isEqualTo("s1-4");
+            assertThat(ids(cluster)).containsExactly("s1-4", "s1-5");
+        });
+    }
+
+    @Test
+    void the_nucleus_is_kept_even_when_the_gate_refuses_every_episode() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-4", 0.9f)),
+                List.of(context("s1-4", "s1-2", "s1-3", "s1-4", "s1-5", "s1-6")),
+                1,
+                1,
+                10,
+                NO_CAP,
+                id -> false);
+
+        assertThat(clusters).singleElement().satisfies(cluster -> {
+            assertThat(cluster.nucleusId()).isEqualTo("s1-4");
+            assertThat(cluster.score()).isEqualTo(0.9f);
+            assertThat(ids(cluster)).containsExactly("s1-4");
+        });
+    }
+
+    @Test
+    void accepted_neighbours_are_kept_in_session_order_around_the_refused_ones() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-4", 0.9f)),
+                List.of(context("s1-4", "s1-1", "s1-2", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7")),
+                2,
+                2,
+                10,
+                NO_CAP,
+                hits("s1-6", "s1-4", "s1-2"));
+
+        assertThat(ids(clusters.get(0))).containsExactly("s1-2", "s1-4", "s1-6");
+    }
+
+    @Test
+    void the_probe_episodes_stay_out_even_when_the_search_hit_them() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-4", 0.9f)),
+                List.of(context("s1-4", "s1-2", "s1-3", "s1-4", "s1-5", "s1-6")),
+                1,
+                1,
+                10,
+                NO_CAP,
+                hits("s1-2", "s1-4", "s1-6"));
+
+        assertThat(ids(clusters.get(0))).containsExactly("s1-4");
+    }
+
+    @Test
+    void nuclei_separated_only_by_refused_neighbours_stay_apart() {
+        List<Nucleus> nuclei = List.of(new Nucleus("s1-2", 0.9f), new Nucleus("s1-5", 0.7f));
+        List<EpisodeContext> contexts = List.of(
+                context("s1-2", "s1-1", "s1-2", "s1-3", "s1-4"),
+                context("s1-5", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7"));
+
+        List<EpisodeCluster> everyNeighbour = builder.build(nuclei, contexts, 1, 1, 10, NO_CAP);
+        List<EpisodeCluster> gated = builder.build(nuclei, contexts, 1, 1, 10, NO_CAP, hits("s1-2", "s1-5"));
+
+        // With every neighbour, s1-3 and s1-4 sit side by side and join the two neighbourhoods.
+        assertThat(everyNeighbour)
+                .singleElement()
+                .satisfies(cluster ->
+                        assertThat(ids(cluster)).containsExactly("s1-1", "s1-2", "s1-3", "s1-4", "s1-5", "s1-6"));
+        assertThat(gated).extracting(EpisodeCluster::nucleusId).containsExactly("s1-2", "s1-5");
+        assertThat(ids(gated.get(0))).containsExactly("s1-2");
+        assertThat(ids(gated.get(1))).containsExactly("s1-5");
+    }
+
+    @Test
+    void accepted_neighbours_with_a_refused_one_between_them_stay_apart() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-2", 0.9f), new Nucleus("s1-6", 0.7f)),
+                List.of(
+                        context("s1-2", "s1-1", "s1-2", "s1-3", "s1-4"),
+                        context("s1-6", "s1-4", "s1-5", "s1-6", "s1-7", "s1-8")),
+                1,
+                1,
+                10,
+                NO_CAP,
+                hits("s1-2", "s1-3", "s1-5", "s1-6"));
+
+        assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-2", "s1-6");
+        assertThat(ids(clusters.get(0))).containsExactly("s1-2", "s1-3");
+        assertThat(ids(clusters.get(1))).containsExactly("s1-5", "s1-6");
+    }
+
+    @Test
+    void adjacent_nuclei_merge_when_no_neighbour_is_kept() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-3", 0.9f), new Nucleus("s1-4", 0.7f)),
+                List.of(context("s1-3", "s1-2", "s1-3", "s1-4"), context("s1-4", "s1-3", "s1-4", "s1-5")),
+                0,
+                0,
+                10,
+                NO_CAP,
+                hits("s1-3", "s1-4"));
+
+        assertThat(clusters).singleElement().satisfies(cluster -> {
+            assertThat(cluster.nucleusId()).isEqualTo("s1-3");
+            assertThat(ids(cluster)).containsExactly("s1-3", "s1-4");
+        });
+    }
+
+    @Test
+    void nuclei_whose_accepted_neighbours_touch_merge() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-2", 0.9f), new Nucleus("s1-5", 0.7f)),
+                List.of(
+                        context("s1-2", "s1-1", "s1-2", "s1-3", "s1-4"),
+                        context("s1-5", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7")),
+                1,
+                1,
+                10,
+                NO_CAP,
+                hits("s1-2", "s1-3", "s1-4", "s1-5"));
+
+        assertThat(clusters).singleElement().satisfies(cluster -> {
+            assertThat(cluster.nucleusId()).isEqualTo("s1-2");
+            assertThat(ids(cluster)).containsExactly("s1-2", "s1-3", "s1-4", "s1-5");
+        });
+    }
+
+    @Test
+    void nuclei_sharing_an_accepted_neighbour_merge_and_skip_the_refused_ones() {
+        List<EpisodeCluster> clusters = builder.build(
+                List.of(new Nucleus("s1-2", 0.9f), new Nucleus("s1-6", 0.7f)),
+                List.of(
+                        context("s1-2", "s1-1", "s1-2", "s1-3", "s1-4", "s1-5"),
+                        context("s1-6", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7", "s1-8")),
+                2,
+                2,
+                10,
+                NO_CAP,
+                hits("s1-2", "s1-4", "s1-6"));
+
+        assertThat(clusters).singleElement().satisfies(cluster -> {
+            assertThat(cluster.nucleusId()).isEqualTo("s1-2");
+            assertThat(cluster.score()).isEqualTo(0.9f);
+            assertThat(ids(cluster)).containsExactly("s1-2", "s1-4", "s1-6");
+        });
+    }
+
+    /** The gate of a search that hit exactly these episodes. */
+    private static Predicate<String> hits(String... ids) {
+        return Set.of(ids)::contains;
     }
 }
