@@ -27,14 +27,14 @@ public record BenchOptions(
     static final int DEFAULT_TOP_K = 50;
     static final String USAGE = String.join(
             "\n",
-            "usage: bin/engram-bench [--data FILE] [--gateway URL] [--out DIR] [--top-k N] [--expand B,A]",
+            "usage: bin/engram-bench [--data FILE] [--gateway URL] [--out DIR] [--top-k N] [--expand B,A[,N]]",
             "                        [--baseline-models all-minilm-l6-v2,bge-small-en-v1.5|none] [--rerankers a,b]",
             "                        [--modes direct,split,chain,auto]",
             "  --data             LoCoMo-format JSON (default ../shared/data/locomo/locomo-dev.json from the repo root)",
             "  --gateway          measure a running platform (default: start a private one and stop it afterwards)",
             "  --out              where the JSON and markdown results go (default bench/target/results)",
             "  --top-k            top_k of the quality pass, 1-100 (default 50, so that recall@50 is measurable)",
-            "  --expand           expand_context before,after of the quality pass (default: not sent)",
+            "  --expand           expand_context before,after[,matching|all] of the quality pass (default: not sent)",
             "  --baseline-models  dense baselines to compute in-process (default both)",
             "  --rerankers        rerankers Engram fuses (rrf, bm25, embedding, cross-encoder; default: the service's)",
             "  --modes            search modes to measure, one quality pass each on the same ingest (default: the service's)",

@@ -50,12 +50,12 @@ class MemoryRoundTripIT {
     }
 
     @Test
-    void the_best_match_comes_with_one_neighbour_before_and_two_after_in_chronological_order() {
-        JsonPath result = gateway.search("nadia", "Which piece did Nadia play at the violin recital?", 1);
+    void with_every_neighbour_the_best_match_comes_with_one_before_and_two_after_in_chronological_order() {
+        JsonPath result = gateway.search(recitalQuestion(Map.of("before", 1, "after", 2, "neighbours", "all")));
 
         String nucleus = result.getString("episodic[0].nucleus_id");
         assertThat(nucleus).isIn("nadia-s1:6", "nadia-s1:7");
-        int turn = Integer.parseInt(nucleus.substring(nucleus.indexOf(':') + 1));
+        int turn = turnOf(nucleus);
         List<String> neighbourhood = new ArrayList<>();
         for (int i = Math.max(1, turn - 1); i <= Math.min(Conversations.GARDENING.length, turn + 2); i++) {
             neighbourhood.add("nadia-s1:" + i);
@@ -63,12 +63,44 @@ class MemoryRoundTripIT {
         List<String> cluster = result.getList("episodic[0].episodes.id", String.class);
         // Another candidate's neighbourhood may have merged into it, but never with a gap.
         assertThat(cluster).containsSubsequence(neighbourhood);
-        List<Integer> turns = cluster.stream()
-                .map(id -> Integer.parseInt(id.substring(id.indexOf(':') + 1)))
-                .toList();
+        List<Integer> turns = cluster.stream().map(MemoryRoundTripIT::turnOf).toList();
         for (int i = 1; i < turns.size(); i++) {
             assertThat(turns.get(i)).isEqualTo(turns.get(i - 1) + 1);
         }
+    }
+
+    @Test
+    void by_default_the_best_match_keeps_only_the_neighbours_the_search_hit_too() {
+        JsonPath every = gateway.search(recitalQuestion(Map.of("before", 1, "after", 2, "neighbours", "all")));
+        JsonPath matching = gateway.search(recitalQuestion(Map.of("before", 1, "after", 2)));
+
+        String nucleus = matching.getString("episodic[0].nucleus_id");
+        assertThat(nucleus).isEqualTo(every.getString("episodic[0].nucleus_id"));
+        List<String> cluster = matching.getList("episodic[0].episodes.id", String.class);
+        assertThat(cluster).contains(nucleus);
+        // Matching neighbours are a part of the same stretch, still in session order.
+        assertThat(every.getList("episodic[0].episodes.id", String.class)).containsSubsequence(cluster);
+        List<Integer> turns = cluster.stream().map(MemoryRoundTripIT::turnOf).toList();
+        assertThat(turns).isSorted().doesNotHaveDuplicates();
+        // The gardening small talk around the recital is not about the question.
+        assertThat(cluster)
+                .hasSizeLessThan(every.getList("episodic[0].episodes.id").size());
+    }
+
+    private static Map<String, Object> recitalQuestion(Map<String, Object> expandContext) {
+        return Map.of(
+                "user_id",
+                "nadia",
+                "query",
+                "Which piece did Nadia play at the violin recital?",
+                "top_k",
+                1,
+                "expand_context",
+                expandContext);
+    }
+
+    private static int turnOf(String episodeId) {
+        return Integer.parseInt(episodeId.substring(episodeId.indexOf(':') + 1));
     }
 
     @Test
