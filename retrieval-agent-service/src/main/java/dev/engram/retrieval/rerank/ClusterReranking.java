@@ -13,12 +13,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * The rerank stage: scores candidate clusters with the chosen rerankers and, when there are several,
  * fuses their rankings by reciprocal rank, so no reranker's score scale has to be calibrated against
- * another's. A reranker that fails is left out of that search rather than failing it.
+ * another's. Some rerankers are sharp only at the top of the list: they help choose the first few
+ * clusters (the head), and below it the other chosen rerankers alone set the order. A reranker that
+ * fails is left out of that search rather than failing it.
  */
 @ApplicationScoped
 public class ClusterReranking {
@@ -26,14 +29,28 @@ public class ClusterReranking {
     private final Map<String, ClusterReranker> rerankers = new LinkedHashMap<>();
     private final List<String> defaults;
     private final int rrfK;
+    private final Set<String> headOnly;
+    private final int headSize;
 
     @Inject
     public ClusterReranking(Instance<ClusterReranker> available, RetrievalConfig config) {
-        this(available, config.rerank().rerankers(), config.rerank().rrfK());
+        this(
+                available,
+                config.rerank().rerankers(),
+                config.rerank().rrfK(),
+                Set.copyOf(config.rerank().headOnly()),
+                config.rerank().headSize());
     }
 
     ClusterReranking(Iterable<ClusterReranker> available, List<String> defaults, int rrfK) {
+        this(available, defaults, rrfK, Set.of(), 0);
+    }
+
+    ClusterReranking(
+            Iterable<ClusterReranker> available, List<String> defaults, int rrfK, Set<String> headOnly, int headSize) {
         this.rrfK = rrfK;
+        this.headOnly = Set.copyOf(headOnly);
+        this.headSize = headSize;
         available.forEach(reranker -> {
             if (reranker.available()) {
                 rerankers.put(reranker.name(), reranker);
@@ -74,7 +91,9 @@ public class ClusterReranking {
      * is better; comparable only within one search). Candidates must come in retrieval order. With
      * several queries (the question and its sub-queries or rewrites), each reranker first fuses its
      * rankings for every query it applies to, so a cluster that answers any part of the question
-     * rises, and only then are the rerankers fused with each other, each counting once.
+     * rises, and only then are the rerankers fused with each other, each counting once. Head-only
+     * rerankers (when others are chosen too) vote only on which clusters fill the first head-size
+     * places; the rest follow the fusion of the others.
      */
     public List<EpisodeCluster> rerank(
             List<String> queries, List<String> requested, List<EpisodeCluster> candidates, int topK) {
@@ -82,25 +101,46 @@ public class ClusterReranking {
         for (int i = 0; i < candidates.size(); i++) {
             offered.add(new RerankCandidate(candidates.get(i), text(candidates.get(i)), i));
         }
-        List<double[]> scores = new ArrayList<>();
+        List<double[]> everyScore = new ArrayList<>();
+        List<double[]> belowHead = new ArrayList<>();
         for (ClusterReranker reranker : chosen(requested)) {
             try {
-                scoresAcrossQueries(reranker, queries, offered).ifPresent(scores::add);
+                scoresAcrossQueries(reranker, queries, offered).ifPresent(scores -> {
+                    everyScore.add(scores);
+                    if (!headOnly.contains(reranker.name())) {
+                        belowHead.add(scores);
+                    }
+                });
             } catch (RuntimeException e) {
                 Log.warnf(e, "Reranker %s failed; this search goes on without it", reranker.name());
             }
         }
-        double[] fused = fuse(scores, offered.size(), rrfK);
-        List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < offered.size(); i++) {
-            order.add(i);
+        double[] fused = fuse(everyScore, offered.size(), rrfK);
+        List<Integer> order = bestFirst(fused);
+        // A head-only reranker chosen alone still orders everything: nothing else would.
+        if (!belowHead.isEmpty() && belowHead.size() < everyScore.size() && headSize < order.size()) {
+            double[] tailScores = fuse(belowHead, offered.size(), rrfK);
+            List<Integer> tail = new ArrayList<>(order.subList(headSize, order.size()));
+            tail.sort(Comparator.comparingDouble((Integer i) -> -tailScores[i]));
+            // A tail score leaves out the head-only votes, so it never exceeds a head cluster's score.
+            tail.forEach(i -> fused[i] = tailScores[i]);
+            order = new ArrayList<>(order.subList(0, headSize));
+            order.addAll(tail);
         }
-        // Stable sort: equal scores keep retrieval order.
-        order.sort(Comparator.comparingDouble((Integer i) -> -fused[i]));
         return order.stream()
                 .limit(topK)
                 .map(i -> withScore(candidates.get(i), fused[i]))
                 .toList();
+    }
+
+    /** Candidate positions by descending score; the sort is stable, so equal scores keep retrieval order. */
+    private static List<Integer> bestFirst(double[] scores) {
+        List<Integer> order = new ArrayList<>(scores.length);
+        for (int i = 0; i < scores.length; i++) {
+            order.add(i);
+        }
+        order.sort(Comparator.comparingDouble((Integer i) -> -scores[i]));
+        return order;
     }
 
     /** One reranker's scores; with several queries, its per-query rankings fused into one. */
@@ -137,11 +177,7 @@ public class ClusterReranking {
             return fused;
         }
         for (double[] ranking : scores) {
-            List<Integer> order = new ArrayList<>();
-            for (int i = 0; i < size; i++) {
-                order.add(i);
-            }
-            order.sort(Comparator.comparingDouble((Integer i) -> -ranking[i]));
+            List<Integer> order = bestFirst(ranking);
             for (int rank = 0; rank < size; rank++) {
                 fused[order.get(rank)] += 1.0 / (k + rank + 1);
             }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.engram.retrieval.model.EpisodeCluster;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The fusion of rerankers, with hand-made rerankers whose opinions are known. */
@@ -122,6 +123,48 @@ class ClusterRerankingTest {
         // by-query: b and c tie across the two queries (retrieval order puts b first); order: a, b, c.
         assertThat(ids(ranked)).containsExactly("b", "a", "c");
         assertThat(asked).containsExactly("question", "sub-query", "order:question");
+    }
+
+    @Test
+    void a_head_only_reranker_helps_choose_the_head_and_the_others_order_the_rest() {
+        List<EpisodeCluster> five = List.of(cluster("a"), cluster("b"), cluster("c"), cluster("d"), cluster("e"));
+        ClusterReranking reranking = new ClusterReranking(
+                List.of(fixed("order", 5, 4, 3, 2, 1), fixed("words", 0, 1, 2, 3, 9)),
+                List.of("order", "words"),
+                60,
+                Set.of("words"),
+                1);
+
+        List<EpisodeCluster> ranked = reranking.rerank("q", List.of(), five, 5);
+
+        // Together, a (1st + 5th) and e (5th + 1st) tie and retrieval order puts a in the one head place;
+        // below it "words" no longer votes, so e, its favourite, falls to the end.
+        assertThat(ids(ranked)).containsExactly("a", "b", "c", "d", "e");
+        assertThat(ranked.get(0).score()).isEqualTo((float) (1.0 / 61 + 1.0 / 65));
+        assertThat(ranked.get(1).score()).isEqualTo((float) (1.0 / 62));
+        assertThat(ranked).extracting(EpisodeCluster::score).isSortedAccordingTo((x, y) -> Float.compare(y, x));
+    }
+
+    @Test
+    void the_head_is_chosen_with_the_head_only_reranker_voting() {
+        List<EpisodeCluster> five = List.of(cluster("a"), cluster("b"), cluster("c"), cluster("d"), cluster("e"));
+        ClusterReranking reranking = new ClusterReranking(
+                List.of(fixed("order", 5, 4, 3, 2, 1), fixed("words", 0, 1, 2, 9, 3)),
+                List.of("order", "words"),
+                60,
+                Set.of("words"),
+                2);
+
+        // Fused: d (4th + 1st) leads, a and b follow; d and a fill the head, then b, c, e by order alone.
+        assertThat(ids(reranking.rerank("q", List.of(), five, 5))).containsExactly("d", "a", "b", "c", "e");
+    }
+
+    @Test
+    void a_head_only_reranker_chosen_alone_orders_everything() {
+        ClusterReranking reranking = new ClusterReranking(
+                List.of(fixed("order", 3, 2, 1), fixed("words", 0, 1, 9)), List.of("order"), 60, Set.of("words"), 1);
+
+        assertThat(ids(reranking.rerank("q", List.of("words"), CANDIDATES, 3))).containsExactly("c", "b", "a");
     }
 
     @Test
