@@ -96,7 +96,11 @@ class MemoryRoundTripIT {
                 "top_k",
                 1,
                 "expand_context",
-                expandContext);
+                expandContext,
+                // Retrieval order alone, so that both searches lead with the same nucleus whatever
+                // text its neighbours add to the cluster.
+                "rerankers",
+                List.of("rrf"));
     }
 
     private static int turnOf(String episodeId) {

@@ -61,7 +61,8 @@ class SearchMemoriesTest {
                         .setMode("auto")
                         .setBefore(1)
                         .setAfter(2)
-                        .setNeighbours(Neighbours.NEIGHBOURS_MATCHING)
+                        // Left out, the retrieval service's own default applies (matching).
+                        .setNeighbours(Neighbours.NEIGHBOURS_UNSPECIFIED)
                         .setMaxContextTokens(2000)
                         .build());
     }
@@ -153,7 +154,7 @@ class SearchMemoriesTest {
         assertThat(retrieval.requests)
                 .extracting(RetrievalRequest::getNeighbours)
                 .containsExactly(
-                        Neighbours.NEIGHBOURS_MATCHING, Neighbours.NEIGHBOURS_ALL, Neighbours.NEIGHBOURS_MATCHING);
+                        Neighbours.NEIGHBOURS_MATCHING, Neighbours.NEIGHBOURS_ALL, Neighbours.NEIGHBOURS_UNSPECIFIED);
         assertThat(retrieval.requests)
                 .extracting(RetrievalRequest::getBefore, RetrievalRequest::getAfter)
                 .containsExactly(tuple(1, 2), tuple(1, 2), tuple(1, 3));

@@ -122,17 +122,6 @@ public interface GatewayConfig {
         @WithDefault("2")
         int after();
 
-        /**
-         * Which of those neighbours come: {@code matching} (those the search hit too) or {@code all}.
-         */
-        @WithDefault("matching")
-        NeighbourChoice neighbours();
-
-        enum NeighbourChoice {
-            MATCHING,
-            ALL
-        }
-
         @WithDefault("2000")
         int maxContextTokens();
 

@@ -58,12 +58,12 @@ public class SearchMapping {
         return proto.build();
     }
 
-    /** The request's choice (validated: matching or all), else the configured one. */
-    private Neighbours neighbours(String requested) {
-        boolean all = requested == null
-                ? defaults.neighbours() == GatewayConfig.Search.NeighbourChoice.ALL
-                : requested.equals("all");
-        return all ? Neighbours.NEIGHBOURS_ALL : Neighbours.NEIGHBOURS_MATCHING;
+    /** The request's choice (validated: matching or all); left out, the retrieval service's default. */
+    private static Neighbours neighbours(String requested) {
+        if (requested == null) {
+            return Neighbours.NEIGHBOURS_UNSPECIFIED;
+        }
+        return requested.equals("all") ? Neighbours.NEIGHBOURS_ALL : Neighbours.NEIGHBOURS_MATCHING;
     }
 
     private static SearchFilter toProto(SearchFilterInput filter) {

@@ -75,7 +75,9 @@ public interface RetrievalConfig {
 
         /**
          * Rerankers that only help choose the first {@link #headSize()} clusters; below those, the
-         * other chosen rerankers alone set the order (unless no other is chosen). BM25 of a cluster's
+         * other chosen rerankers alone set the order (unless none of them scores the query, e.g. only
+         * {@code time} was chosen besides and the question names no date); {@code none} lets every
+         * reranker vote on the whole list. BM25 of a cluster's
          * text is sharp for the best few clusters, because it credits one whose turns together cover
          * the question, but deeper in the list it mostly lifts clusters that share common words with
          * it (measured: the same recall@10 and more recall within 1,000 words; see the README).
@@ -83,7 +85,7 @@ public interface RetrievalConfig {
         @WithDefault("bm25")
         List<String> headOnly();
 
-        /** Clusters chosen by every reranker, head-only ones included, before the others take over. */
+        /** Clusters chosen by every reranker, head-only ones included, before the others take over; at least 1. */
         @WithDefault("4")
         int headSize();
 

@@ -9,6 +9,7 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,9 @@ public class ClusterReranking {
     private final Map<String, ClusterReranker> rerankers = new LinkedHashMap<>();
     private final List<String> defaults;
     private final int rrfK;
+    /** The value of {@code head-only} that makes every reranker vote on the whole list. */
+    static final String NONE = "none";
+
     private final Set<String> headOnly;
     private final int headSize;
 
@@ -43,19 +47,28 @@ public class ClusterReranking {
     }
 
     ClusterReranking(Iterable<ClusterReranker> available, List<String> defaults, int rrfK) {
-        this(available, defaults, rrfK, Set.of(), 0);
+        this(available, defaults, rrfK, Set.of(), 1);
     }
 
     ClusterReranking(
             Iterable<ClusterReranker> available, List<String> defaults, int rrfK, Set<String> headOnly, int headSize) {
         this.rrfK = rrfK;
-        this.headOnly = Set.copyOf(headOnly);
         this.headSize = headSize;
+        Set<String> known = new HashSet<>();
         available.forEach(reranker -> {
+            known.add(reranker.name());
             if (reranker.available()) {
                 rerankers.put(reranker.name(), reranker);
             }
         });
+        this.headOnly = headOnly.stream().filter(name -> !name.equals(NONE)).collect(Collectors.toSet());
+        List<String> unknownHeadOnly =
+                this.headOnly.stream().filter(name -> !known.contains(name)).toList();
+        if (!unknownHeadOnly.isEmpty() || headSize < 1) {
+            throw new IllegalStateException("engram.retrieval.rerank.head-only must name rerankers (or be "
+                    + NONE + ") and head-size must be at least 1; unknown: " + unknownHeadOnly + ", head-size: "
+                    + headSize + "; rerankers: " + known);
+        }
         this.defaults = List.copyOf(defaults);
         List<String> missing =
                 defaults.stream().filter(name -> !rerankers.containsKey(name)).toList();
@@ -117,7 +130,7 @@ public class ClusterReranking {
         }
         double[] fused = fuse(everyScore, offered.size(), rrfK);
         List<Integer> order = bestFirst(fused);
-        // A head-only reranker chosen alone still orders everything: nothing else would.
+        // When only head-only rerankers had a say on this query, they order everything: nothing else would.
         if (!belowHead.isEmpty() && belowHead.size() < everyScore.size() && headSize < order.size()) {
             double[] tailScores = fuse(belowHead, offered.size(), rrfK);
             List<Integer> tail = new ArrayList<>(order.subList(headSize, order.size()));

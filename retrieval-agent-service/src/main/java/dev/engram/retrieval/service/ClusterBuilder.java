@@ -18,7 +18,8 @@ import java.util.function.Predicate;
 /**
  * Turns nuclei and their neighbourhoods into clusters. Neighbourhoods that overlap or touch become
  * one cluster, so the caller never reads an episode twice and never gets one stretch of dialogue cut
- * into two pieces that compete with each other. A cluster stops growing at a size cap: without one,
+ * into two pieces that compete with each other (unless only refused neighbours lie between them, see
+ * below). A cluster stops growing at a size cap: without one,
  * a lively stretch of dialogue where many nuclei sit side by side merges into a single cluster of
  * dozens of episodes, and the reader has to wade through all of it, in session order, before the
  * second-best cluster. A neighbourhood that meets a full cluster keeps only the episodes that

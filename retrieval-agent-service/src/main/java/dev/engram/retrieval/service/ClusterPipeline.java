@@ -83,7 +83,7 @@ public class ClusterPipeline {
                 .limit((long) request.topK() * config.contextFactor())
                 .toList();
         return contextualize(request, kept, trace)
-                .map(contexts -> clusters(request, kept, contexts, shown, neighbourGate(request, gathered)))
+                .map(contexts -> clusters(request, kept, contexts, shown, neighbourGate(request, gathered, shown)))
                 .emitOn(reranking.blocking(request.rerankers()) ? Infrastructure.getDefaultWorkerPool() : Runnable::run)
                 .map(candidates -> rerank(request, gathered, candidates, trace))
                 .map(clusters -> assemble(request, clusters, recent, trace));
@@ -97,14 +97,20 @@ public class ClusterPipeline {
                 .invoke(() -> trace.stage(CONTEXT, metrics.stage(CONTEXT, started)));
     }
 
-    /** The neighbours the request lets into a cluster: all of them, or those any of its queries hit. */
-    private static Predicate<String> neighbourGate(SearchRequest request, Gathered gathered) {
+    /**
+     * The neighbours the request lets into a cluster: all of them, or those any of its queries hit
+     * (within the request's filter). Matching neighbours that the short-term memory already shows are
+     * refused here rather than dropped later, so they neither fill a cluster's cap nor join two
+     * clusters across a gap.
+     */
+    private static Predicate<String> neighbourGate(SearchRequest request, Gathered gathered, Set<String> shown) {
         if (request.neighbours() == NeighbourPolicy.ALL) {
             return id -> true;
         }
         Set<String> hit = gathered.rankings().stream()
                 .flatMap(List::stream)
                 .map(Nucleus::episodeId)
+                .filter(id -> !shown.contains(id))
                 .collect(Collectors.toSet());
         return hit::contains;
     }

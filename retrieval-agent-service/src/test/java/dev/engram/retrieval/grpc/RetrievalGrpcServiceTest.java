@@ -245,6 +245,31 @@ class RetrievalGrpcServiceTest {
     }
 
     @Test
+    void a_hit_the_short_term_memory_shows_is_no_matching_neighbour_and_joins_no_clusters() {
+        downstream.shortTerm(ShortTermMemory.newBuilder()
+                .setSessionId(Conversation.SESSION_ONE)
+                .addAllEpisodes(Conversation.episodes().stream()
+                        .filter(e -> e.getId().equals("s1-4"))
+                        .toList())
+                .build());
+        downstream.hits("s1-2", 0.9, "s1-6", 0.8, "s1-4", 0.7);
+        Scope scope = Conversation.scope().toBuilder()
+                .setSessionId(Conversation.SESSION_ONE)
+                .build();
+
+        RetrievalResponse response = search(r -> r.setScope(scope)
+                .setIncludeShortTerm(true)
+                .setBefore(2)
+                .setAfter(2)
+                .addRerankers("rrf"));
+
+        // s1-4 lies within reach of both nuclei, but it is shown in short-term memory, not here.
+        assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s1-2", "s1-6");
+        assertThat(ids(response.getClusters(0))).containsExactly("s1-2");
+        assertThat(ids(response.getClusters(1))).containsExactly("s1-6");
+    }
+
+    @Test
     void short_term_memory_is_not_read_without_a_session_or_when_not_asked_for() {
         downstream.hits("s1-4", 0.9);
 

@@ -149,14 +149,54 @@ class ClusterRerankingTest {
     void the_head_is_chosen_with_the_head_only_reranker_voting() {
         List<EpisodeCluster> five = List.of(cluster("a"), cluster("b"), cluster("c"), cluster("d"), cluster("e"));
         ClusterReranking reranking = new ClusterReranking(
-                List.of(fixed("order", 5, 4, 3, 2, 1), fixed("words", 0, 1, 2, 9, 3)),
+                List.of(fixed("order", 5, 4, 3, 2, 1), fixed("words", 0, 1, 2, 8, 9)),
                 List.of("order", "words"),
                 60,
                 Set.of("words"),
                 2);
 
-        // Fused: d (4th + 1st) leads, a and b follow; d and a fill the head, then b, c, e by order alone.
-        assertThat(ids(reranking.rerank("q", List.of(), five, 5))).containsExactly("d", "a", "b", "c", "e");
+        // Fused: a (1st + 5th) and e (5th + 1st) tie for the lead, then b and d (2nd + 4th), then c:
+        // a, e, b, d, c. a and e fill the head; the rest follow "order" alone: b, c, d.
+        assertThat(ids(reranking.rerank("q", List.of(), five, 5))).containsExactly("a", "e", "b", "c", "d");
+    }
+
+    @Test
+    void when_only_head_only_rerankers_score_the_query_they_order_everything() {
+        ClusterReranker abstains = new ClusterReranker() {
+            @Override
+            public String name() {
+                return "abstains";
+            }
+
+            @Override
+            public boolean appliesTo(String query) {
+                return false;
+            }
+
+            @Override
+            public double[] score(String query, List<RerankCandidate> candidates) {
+                throw new AssertionError("not asked");
+            }
+        };
+        ClusterReranking reranking = new ClusterReranking(
+                List.of(abstains, fixed("words", 0, 1, 9)), List.of("abstains", "words"), 60, Set.of("words"), 1);
+
+        assertThat(ids(reranking.rerank("q", List.of(), CANDIDATES, 3))).containsExactly("c", "b", "a");
+    }
+
+    @Test
+    void head_only_names_must_be_rerankers_and_the_head_at_least_one_cluster() {
+        ClusterReranker words = fixed("words", 0, 1, 9);
+        assertThatThrownBy(() -> new ClusterReranking(List.of(words), List.of("words"), 60, Set.of("BM25"), 4))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("BM25");
+        assertThatThrownBy(() -> new ClusterReranking(List.of(words), List.of("words"), 60, Set.of("words"), 0))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("head-size");
+        ClusterReranking everyVote = new ClusterReranking(
+                List.of(fixed("order", 3, 2, 1), words), List.of("order", "words"), 60, Set.of("none"), 1);
+        // With no head-only reranker, both vote on the whole list: a and c tie, retrieval order wins.
+        assertThat(ids(everyVote.rerank("q", List.of(), CANDIDATES, 3))).containsExactly("a", "c", "b");
     }
 
     @Test
