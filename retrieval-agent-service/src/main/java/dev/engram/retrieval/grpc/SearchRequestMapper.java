@@ -67,14 +67,15 @@ class SearchRequestMapper {
                 mode.get(),
                 request.getBefore(),
                 request.getAfter(),
-                neighbours(request.getNeighbours()),
+                neighbourPolicy(request.getNeighbours()),
                 request.getFilter(),
                 request.getMaxContextTokens() == 0 ? config.defaultMaxContextTokens() : request.getMaxContextTokens(),
                 request.getIncludeShortTerm(),
                 request.getRerankersList());
     }
 
-    private NeighbourPolicy neighbours(Neighbours wire) {
+    /** The wire choice; unspecified takes the configured default. */
+    private NeighbourPolicy neighbourPolicy(Neighbours wire) {
         return switch (wire) {
             case NEIGHBOURS_MATCHING -> NeighbourPolicy.MATCHING;
             case NEIGHBOURS_ALL -> NeighbourPolicy.ALL;

@@ -27,12 +27,12 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class ClusterReranking {
 
-    private final Map<String, ClusterReranker> rerankers = new LinkedHashMap<>();
-    private final List<String> defaults;
-    private final int rrfK;
     /** The value of {@code head-only} that makes every reranker vote on the whole list. */
     static final String NONE = "none";
 
+    private final Map<String, ClusterReranker> rerankers = new LinkedHashMap<>();
+    private final List<String> defaults;
+    private final int rrfK;
     private final Set<String> headOnly;
     private final int headSize;
 

@@ -44,18 +44,10 @@ public class ClusterBuilder {
      * sessions. Each context is expected to reach one episode further on each side than the cluster
      * keeps ({@code before + 1}, {@code after + 1}): that extra episode is how touching is detected,
      * and it is not part of the cluster. Nuclei without a context (deleted since they were indexed)
-     * are dropped. A cluster grows by merging to at most {@code maxEpisodes} episodes. Every neighbour
-     * within {@code before} and {@code after} joins.
-     */
-    public List<EpisodeCluster> build(
-            List<Nucleus> nuclei, List<EpisodeContext> contexts, int before, int after, int limit, int maxEpisodes) {
-        return build(nuclei, contexts, before, after, limit, maxEpisodes, id -> true);
-    }
-
-    /**
-     * The same, except that a neighbour joins only when {@code keepsNeighbour} accepts its id; the
-     * nucleus always does. Touching is then judged on the episodes a cluster holds, so two clusters
-     * whose gap holds only refused neighbours stay apart.
+     * are dropped. A cluster grows by merging to at most {@code maxEpisodes} episodes. A neighbour
+     * joins only when {@code keepsNeighbour} accepts its id; the nucleus always does. Touching is
+     * judged on the episodes a cluster holds, so two clusters whose gap holds only refused neighbours
+     * stay apart.
      */
     public List<EpisodeCluster> build(
             List<Nucleus> nuclei,

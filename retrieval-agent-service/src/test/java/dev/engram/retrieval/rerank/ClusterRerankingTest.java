@@ -44,22 +44,7 @@ class ClusterRerankingTest {
 
     @Test
     void a_reranker_with_nothing_to_say_about_the_query_does_not_vote() {
-        ClusterReranker silent = new ClusterReranker() {
-            @Override
-            public String name() {
-                return "silent";
-            }
-
-            @Override
-            public boolean appliesTo(String query) {
-                return false;
-            }
-
-            @Override
-            public double[] score(String query, List<RerankCandidate> candidates) {
-                throw new AssertionError("not asked");
-            }
-        };
+        ClusterReranker silent = silent("silent");
         ClusterReranking reranking = reranking(
                 List.of("likes-c", "likes-b", "silent"), fixed("likes-c", 0, 1, 9), fixed("likes-b", 0, 9, 1), silent);
 
@@ -162,22 +147,7 @@ class ClusterRerankingTest {
 
     @Test
     void when_only_head_only_rerankers_score_the_query_they_order_everything() {
-        ClusterReranker abstains = new ClusterReranker() {
-            @Override
-            public String name() {
-                return "abstains";
-            }
-
-            @Override
-            public boolean appliesTo(String query) {
-                return false;
-            }
-
-            @Override
-            public double[] score(String query, List<RerankCandidate> candidates) {
-                throw new AssertionError("not asked");
-            }
-        };
+        ClusterReranker abstains = silent("abstains");
         ClusterReranking reranking = new ClusterReranking(
                 List.of(abstains, fixed("words", 0, 1, 9)), List.of("abstains", "words"), 60, Set.of("words"), 1);
 
@@ -216,6 +186,26 @@ class ClusterRerankingTest {
 
     private static ClusterReranking reranking(List<String> defaults, ClusterReranker... rerankers) {
         return new ClusterReranking(List.of(rerankers), defaults, 60);
+    }
+
+    /** A reranker with nothing to say about any query. */
+    private static ClusterReranker silent(String name) {
+        return new ClusterReranker() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public boolean appliesTo(String query) {
+                return false;
+            }
+
+            @Override
+            public double[] score(String query, List<RerankCandidate> candidates) {
+                throw new AssertionError("not asked");
+            }
+        };
     }
 
     private static ClusterReranker fixed(String name, double... scores) {

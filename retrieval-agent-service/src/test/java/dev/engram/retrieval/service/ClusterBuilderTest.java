@@ -24,6 +24,8 @@ class ClusterBuilderTest {
     // Large enough that no test cluster reaches it, except where a test says otherwise.
     private static final int NO_CAP = 1000;
 
+    private static final Predicate<String> EVERY_NEIGHBOUR = id -> true;
+
     private final ClusterBuilder builder = new ClusterBuilder();
 
     @Test
@@ -36,7 +38,8 @@ class ClusterBuilderTest {
                 1,
                 1,
                 10,
-                NO_CAP);
+                NO_CAP,
+                EVERY_NEIGHBOUR);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s2-4", "s1-2");
         assertThat(clusters).extracting(EpisodeCluster::score).containsExactly(0.9f, 0.4f);
@@ -52,7 +55,8 @@ class ClusterBuilderTest {
                 1,
                 2,
                 10,
-                NO_CAP);
+                NO_CAP,
+                EVERY_NEIGHBOUR);
 
         assertThat(ids(clusters.get(0))).containsExactly("s1-3", "s1-4", "s1-5", "s1-6");
     }
@@ -67,7 +71,8 @@ class ClusterBuilderTest {
                 1,
                 1,
                 10,
-                NO_CAP);
+                NO_CAP,
+                EVERY_NEIGHBOUR);
 
         assertThat(clusters).singleElement().satisfies(cluster -> {
             assertThat(cluster.nucleusId()).isEqualTo("s1-5");
@@ -85,7 +90,8 @@ class ClusterBuilderTest {
                 0,
                 1,
                 10,
-                NO_CAP);
+                NO_CAP,
+                EVERY_NEIGHBOUR);
 
         assertThat(clusters).singleElement().satisfies(cluster -> {
             assertThat(cluster.nucleusId()).isEqualTo("s1-1");
@@ -101,7 +107,8 @@ class ClusterBuilderTest {
                 0,
                 0,
                 10,
-                NO_CAP);
+                NO_CAP,
+                EVERY_NEIGHBOUR);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-1", "s1-4");
     }
@@ -117,7 +124,8 @@ class ClusterBuilderTest {
                 0,
                 0,
                 10,
-                NO_CAP);
+                NO_CAP,
+                EVERY_NEIGHBOUR);
 
         assertThat(clusters).hasSize(3);
 
@@ -130,7 +138,8 @@ class ClusterBuilderTest {
                 1,
                 1,
                 10,
-                NO_CAP);
+                NO_CAP,
+                EVERY_NEIGHBOUR);
 
         assertThat(widened).singleElement().satisfies(cluster -> {
             assertThat(cluster.nucleusId()).isEqualTo("s1-1");
@@ -146,7 +155,8 @@ class ClusterBuilderTest {
                 1,
                 1,
                 10,
-                NO_CAP);
+                NO_CAP,
+                EVERY_NEIGHBOUR);
 
         assertThat(clusters).hasSize(2);
     }
@@ -159,7 +169,8 @@ class ClusterBuilderTest {
                 0,
                 0,
                 2,
-                NO_CAP);
+                NO_CAP,
+                EVERY_NEIGHBOUR);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-5", "s2-3");
     }
@@ -174,7 +185,8 @@ class ClusterBuilderTest {
                 1,
                 1,
                 1,
-                NO_CAP);
+                NO_CAP,
+                EVERY_NEIGHBOUR);
 
         assertThat(clusters).hasSize(1);
         assertThat(ids(clusters.get(0))).containsExactly("s1-4", "s1-5", "s1-6");
@@ -191,7 +203,8 @@ class ClusterBuilderTest {
                 1,
                 1,
                 2,
-                NO_CAP);
+                NO_CAP,
+                EVERY_NEIGHBOUR);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-5", "s2-1");
         assertThat(ids(clusters.get(0))).containsExactly("s1-4", "s1-5", "s1-6");
@@ -209,7 +222,7 @@ class ClusterBuilderTest {
                 .build();
 
         List<EpisodeCluster> clusters =
-                builder.build(List.of(new Nucleus("second", 1f)), List.of(context), 5, 5, 10, NO_CAP);
+                builder.build(List.of(new Nucleus("second", 1f)), List.of(context), 5, 5, 10, NO_CAP, EVERY_NEIGHBOUR);
 
         assertThat(ids(clusters.get(0))).containsExactly("first", "second", "late");
     }
@@ -222,7 +235,8 @@ class ClusterBuilderTest {
                 1,
                 2,
                 10,
-                NO_CAP);
+                NO_CAP,
+                EVERY_NEIGHBOUR);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-1");
     }
@@ -250,7 +264,8 @@ class ClusterBuilderTest {
                 0,
                 1,
                 10,
-                4);
+                4,
+                EVERY_NEIGHBOUR);
 
         assertThat(clusters).extracting(EpisodeCluster::nucleusId).containsExactly("s1-2", "s1-6");
         assertThat(ids(clusters.get(0))).containsExactly("s1-2", "s1-3", "s1-4", "s1-5");
@@ -327,7 +342,7 @@ class ClusterBuilderTest {
                 context("s1-2", "s1-1", "s1-2", "s1-3", "s1-4"),
                 context("s1-5", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7"));
 
-        List<EpisodeCluster> everyNeighbour = builder.build(nuclei, contexts, 1, 1, 10, NO_CAP);
+        List<EpisodeCluster> everyNeighbour = builder.build(nuclei, contexts, 1, 1, 10, NO_CAP, EVERY_NEIGHBOUR);
         List<EpisodeCluster> gated = builder.build(nuclei, contexts, 1, 1, 10, NO_CAP, hits("s1-2", "s1-5"));
 
         // With every neighbour, s1-3 and s1-4 sit side by side and join the two neighbourhoods.
