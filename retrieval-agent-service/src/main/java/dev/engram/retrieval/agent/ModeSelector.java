@@ -2,6 +2,7 @@ package dev.engram.retrieval.agent;
 
 import dev.engram.retrieval.agent.llm.AgentLlm;
 import dev.engram.retrieval.agent.llm.QueryShape;
+import dev.engram.retrieval.agent.rules.ListQuestion;
 import dev.engram.retrieval.agent.rules.RouteDecision;
 import dev.engram.retrieval.agent.rules.RuleRouter;
 import dev.engram.retrieval.model.SearchRequest;
@@ -13,7 +14,8 @@ import jakarta.enterprise.context.ApplicationScoped;
  * ToolSelect for {@code mode: auto}: one LLM call classifies the question as a multi-hop chain,
  * several independent parts or a simple single-hop question. Without an LLM, or when its answer is
  * not one of the three (or the call fails), the rule-based router decides: that is the documented
- * safe default, and it picks a direct search whenever the question's shape is unclear.
+ * safe default, and it picks a direct search whenever the question's shape is unclear. Either way a
+ * question that asks for several things of a kind gets hits that stand alone.
  */
 @ApplicationScoped
 public class ModeSelector {
@@ -33,11 +35,18 @@ public class ModeSelector {
                         trace,
                         model -> model.classify(request.query()),
                         QueryShape::parse)
-                .map(shape -> shape.map(ModeSelector::fromLlm).orElseGet(() -> fromRules(request, trace)));
+                .map(shape -> shape.map(found -> fromLlm(request, found)).orElseGet(() -> fromRules(request, trace)));
     }
 
-    private static RouteDecision fromLlm(QueryShape shape) {
-        return new RouteDecision(shape.mode(), "llm: the question is " + shape.name());
+    /** The LLM picks the strategy; whether hits stand alone is read off the question, as without it. */
+    private static RouteDecision fromLlm(SearchRequest request, QueryShape shape) {
+        return ListQuestion.cue(request.query())
+                .map(cue -> new RouteDecision(
+                        shape.mode(),
+                        "llm: the question is " + shape.name() + "; asks for several things (\"" + cue
+                                + "\"), so each hit stands alone",
+                        true))
+                .orElseGet(() -> new RouteDecision(shape.mode(), "llm: the question is " + shape.name()));
     }
 
     private RouteDecision fromRules(SearchRequest request, TraceLog trace) {
@@ -45,6 +54,7 @@ public class ModeSelector {
         if (trace.llmCalls() == 0) {
             return decision;
         }
-        return new RouteDecision(decision.mode(), "the LLM gave no usable route; " + decision.reason());
+        return new RouteDecision(
+                decision.mode(), "the LLM gave no usable route; " + decision.reason(), decision.hitsStandAlone());
     }
 }

@@ -68,6 +68,7 @@ class SearchRequestMapper {
                 request.getBefore(),
                 request.getAfter(),
                 neighbourPolicy(request.getNeighbours()),
+                request.getNeighbours() != Neighbours.NEIGHBOURS_UNSPECIFIED,
                 request.getFilter(),
                 request.getMaxContextTokens() == 0 ? config.defaultMaxContextTokens() : request.getMaxContextTokens(),
                 request.getIncludeShortTerm(),

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * A validated search, with defaults applied. Scope and filter stay in their wire form because they
- * are handed on unchanged to vector-service and ingest-service.
+ * are handed on unchanged to vector-service and ingest-service. {@code neighboursChosen} says the
+ * caller chose the neighbour policy rather than leaving it to the service.
  */
 public record SearchRequest(
         Scope scope,
@@ -16,6 +17,7 @@ public record SearchRequest(
         int before,
         int after,
         NeighbourPolicy neighbours,
+        boolean neighboursChosen,
         SearchFilter filter,
         int maxContextTokens,
         boolean includeShortTerm,
@@ -35,7 +37,25 @@ public record SearchRequest(
                 before,
                 after,
                 neighbours,
+                neighboursChosen,
                 other,
+                maxContextTokens,
+                includeShortTerm,
+                rerankers);
+    }
+
+    /** The same search with each hit standing alone: no neighbours before or after it. */
+    public SearchRequest withoutNeighbours() {
+        return new SearchRequest(
+                scope,
+                query,
+                topK,
+                mode,
+                0,
+                0,
+                neighbours,
+                neighboursChosen,
+                filter,
                 maxContextTokens,
                 includeShortTerm,
                 rerankers);

@@ -1,5 +1,6 @@
 package dev.engram.retrieval.service;
 
+import dev.engram.retrieval.agent.Gathered;
 import dev.engram.retrieval.agent.ModeSelector;
 import dev.engram.retrieval.agent.SearchStrategy;
 import dev.engram.retrieval.agent.rules.RouteDecision;
@@ -33,17 +34,30 @@ public class SearchRouter {
     public Uni<SearchResult> search(SearchRequest request) {
         return Uni.createFrom().deferred(() -> {
             TraceLog trace = new TraceLog();
-            var gathered = decide(request, trace).chain(decision -> {
+            Uni<Decided> decided = decide(request, trace).chain(decision -> {
                 trace.chose(decision.mode(), decision.reason());
-                return strategies.get(decision.mode()).gather(request, trace);
+                SearchRequest shaped = shaped(request, decision);
+                return strategies.get(decision.mode()).gather(shaped, trace).map(found -> new Decided(shaped, found));
             });
             return Uni.combine()
                     .all()
-                    .unis(gathered, pipeline.shortTerm(request, trace))
+                    .unis(decided, pipeline.shortTerm(request, trace))
                     .asTuple()
-                    .chain(found -> pipeline.finish(request, found.getItem1(), found.getItem2(), trace));
+                    .chain(found -> pipeline.finish(
+                            found.getItem1().request(), found.getItem1().gathered(), found.getItem2(), trace));
         });
     }
+
+    /** The request as the decision shapes it: hits stand alone unless the caller chose the neighbours. */
+    private static SearchRequest shaped(SearchRequest request, RouteDecision decision) {
+        if (decision.hitsStandAlone() && !request.neighboursChosen()) {
+            return request.withoutNeighbours();
+        }
+        return request;
+    }
+
+    /** The request as the route shaped it, and what its strategy gathered. */
+    private record Decided(SearchRequest request, Gathered gathered) {}
 
     private Uni<RouteDecision> decide(SearchRequest request, TraceLog trace) {
         if (request.mode() == SearchMode.AUTO) {

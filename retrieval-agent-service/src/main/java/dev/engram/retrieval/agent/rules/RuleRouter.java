@@ -13,8 +13,11 @@ import java.util.regex.Pattern;
  * Routes a question without an LLM, by its surface: a chain of possessives or relations ("Caroline's
  * sister's dog", "the friend who moved to Denver") needs one fact before the next, so it is chained;
  * distinct names joined by a conjunction ("Caroline and Melanie") are independent parts, so it is
- * split; everything else is a direct search. When in doubt the answer is direct, the strategy that
- * never costs more than one search.
+ * split. A question asking for several things of a kind ("What activities does Melanie do?") is
+ * chained too, since a second round in the person's own words finds items the first missed, and its
+ * hits stand alone rather than bring their neighbours (see {@link ListQuestion}). Everything else is
+ * a direct search. When in doubt the answer is direct, the strategy that never costs more than one
+ * search.
  */
 @ApplicationScoped
 public class RuleRouter {
@@ -98,6 +101,13 @@ public class RuleRouter {
         List<String> parts = splitter.split(question);
         if (parts.size() > 1) {
             return new RouteDecision(SearchMode.SPLIT, "rules: independent parts " + parts);
+        }
+        Optional<String> several = ListQuestion.cue(question);
+        if (several.isPresent()) {
+            return new RouteDecision(
+                    SearchMode.CHAIN,
+                    "rules: asks for several things (\"" + several.get() + "\"); each hit stands alone",
+                    true);
         }
         return new RouteDecision(SearchMode.DIRECT, "rules: a single-hop question");
     }

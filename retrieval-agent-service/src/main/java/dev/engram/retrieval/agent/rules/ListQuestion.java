@@ -1,0 +1,51 @@
+package dev.engram.retrieval.agent.rules;
+
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Recognises, by its surface, a question that asks for several things of a kind: "What activities
+ * does Melanie partake in?", "Which cities has Jon visited?", "How many times has she been to the
+ * beach?". Each thing is usually said in a turn of its own, often sessions apart, so such a question
+ * is served by many separate hits rather than by the turns around a few.
+ */
+public final class ListQuestion {
+
+    private static final String AUXILIARY =
+            "(?:has|have|had|does|do|did|is|are|was|were|would|could|can|will|might|should)";
+    // "What [kinds of] [one or two modifiers] <plural noun> [of/for … one word] <auxiliary>": the
+    // auxiliary after the noun tells a plural noun ("activities does") from a verb ("song motivates").
+    private static final Pattern PLURAL_OBJECT = Pattern.compile(
+            "^\\s*(?:what|which)\\s+(?:(?:kinds?|types?|sorts?)\\s+of\\s+)?(?!" + AUXILIARY + "\\b)"
+                    + "(?:[\\p{L}\\p{N}+/.-]+\\s+){0,2}?(\\p{L}+s)"
+                    + "(?:\\s+(?:of|for|in|at|from|with)\\s+(?:the\\s+)?[\\p{L}\\p{N}.]+)?\\s+" + AUXILIARY + "\\b",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern COUNT = Pattern.compile("^\\s*how\\s+many\\b", Pattern.CASE_INSENSITIVE);
+
+    private ListQuestion() {}
+
+    /** The words that show the question asks for several things, or empty when it does not. */
+    public static Optional<String> cue(String question) {
+        Matcher count = COUNT.matcher(question);
+        if (count.find()) {
+            return Optional.of(count.group().strip());
+        }
+        Matcher plural = PLURAL_OBJECT.matcher(question);
+        if (plural.find() && isPlural(plural.group(1))) {
+            return Optional.of(plural.group().strip());
+        }
+        return Optional.empty();
+    }
+
+    /** Words ending in s that are not plurals of a countable noun: "status", "business", "analysis", "politics". */
+    private static boolean isPlural(String word) {
+        String lower = word.toLowerCase(Locale.ROOT);
+        return lower.length() > 3
+                && !lower.endsWith("ss")
+                && !lower.endsWith("us")
+                && !lower.endsWith("is")
+                && !lower.endsWith("ics");
+    }
+}
