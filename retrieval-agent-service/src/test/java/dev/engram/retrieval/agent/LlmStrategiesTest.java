@@ -81,6 +81,23 @@ class LlmStrategiesTest {
     }
 
     @Test
+    void the_llm_picks_the_strategy_and_the_hits_of_a_question_asking_for_several_things_stand_alone() {
+        llm.answer(ScriptedAgentLlm.ROUTE, "DIRECT");
+        downstream.hits("s2-3", 0.9, "s2-5", 0.5);
+
+        RetrievalResponse response = channel.search(
+                "Which cities has Melanie visited?",
+                r -> r.setMode("auto").setBefore(1).setAfter(2));
+
+        assertThat(response.getTrace().getMode()).isEqualTo("direct");
+        assertThat(response.getTrace().getReason())
+                .isEqualTo("llm: the question is DIRECT; asks for several things (\"Which cities has\"), so each"
+                        + " hit stands alone");
+        assertThat(SearchChannel.nucleusIds(response)).containsExactly("s2-3", "s2-5");
+        assertThat(SearchChannel.episodeIds(response)).containsExactly("s2-3", "s2-5");
+    }
+
+    @Test
     void an_answer_that_is_not_a_route_falls_back_to_the_rules() {
         llm.answer(ScriptedAgentLlm.ROUTE, "Probably a multi-part question.");
 

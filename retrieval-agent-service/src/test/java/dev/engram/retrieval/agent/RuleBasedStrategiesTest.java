@@ -2,7 +2,9 @@ package dev.engram.retrieval.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.GetContextRequest;
+import dev.engram.proto.v1.Neighbours;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.SearchFilter;
 import dev.engram.proto.v1.VectorSearchRequest;
@@ -27,6 +29,7 @@ class RuleBasedStrategiesTest {
 
     private static final String TWO_PEOPLE = "What do Caroline and Melanie like to paint?";
     private static final String RELATION = "What is the name of Caroline's sister?";
+    private static final String SEVERAL = "What activities does Melanie partake in?";
     // Names someone who never speaks in the memory, so the chain has no person hop to take.
     private static final String STRANGER = "What is the name of Jordan's sister?";
 
@@ -162,6 +165,60 @@ class RuleBasedStrategiesTest {
 
         assertThat(response.getTrace().getMode()).isEqualTo("split");
         assertThat(response.getTrace().getQueriesList()).hasSize(3);
+    }
+
+    @Test
+    void auto_chains_a_question_asking_for_several_things_and_lets_each_hit_stand_alone() {
+        // Two turns apart: with neighbours, s2-5 would join s2-3's cluster as a matching neighbour.
+        downstream.hits("s2-3", 0.9, "s2-5", 0.5);
+
+        RetrievalResponse response =
+                channel.search(SEVERAL, r -> r.setMode("auto").setBefore(1).setAfter(2));
+
+        assertThat(response.getTrace().getMode()).isEqualTo("chain");
+        assertThat(response.getTrace().getReason())
+                .startsWith("rules:")
+                .contains("asks for several things (\"What activities does\")");
+        assertThat(response.getClustersList())
+                .allSatisfy(cluster -> assertThat(cluster.getEpisodesList())
+                        .singleElement()
+                        .extracting(Episode::getId)
+                        .isEqualTo(cluster.getNucleusId()));
+        assertThat(SearchChannel.nucleusIds(response)).contains("s2-3", "s2-5");
+        // Only one turn each side is read, to see which hits touch.
+        assertThat(downstream.contextRequests()).allSatisfy(context -> {
+            assertThat(context.getBefore()).isEqualTo(1);
+            assertThat(context.getAfter()).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void a_question_asking_for_several_things_keeps_the_neighbours_its_request_chose() {
+        downstream.hits("s2-3", 0.9, "s2-5", 0.5);
+
+        RetrievalResponse response = channel.search(
+                SEVERAL, r -> r.setMode("auto").setBefore(1).setAfter(2).setNeighbours(Neighbours.NEIGHBOURS_MATCHING));
+
+        assertThat(response.getTrace().getMode()).isEqualTo("chain");
+        assertThat(response.getClustersList())
+                .singleElement()
+                .satisfies(cluster -> assertThat(cluster.getEpisodesList())
+                        .extracting(Episode::getId)
+                        .containsExactly("s2-3", "s2-5"));
+    }
+
+    @Test
+    void a_direct_search_of_a_question_asking_for_several_things_keeps_its_neighbours() {
+        downstream.hits("s2-3", 0.9, "s2-5", 0.5);
+
+        RetrievalResponse response =
+                channel.search(SEVERAL, r -> r.setMode("direct").setBefore(1).setAfter(2));
+
+        assertThat(response.getClustersList())
+                .singleElement()
+                .satisfies(cluster -> assertThat(cluster.getEpisodesList())
+                        .extracting(Episode::getId)
+                        .containsExactly("s2-3", "s2-5"));
     }
 
     @Test

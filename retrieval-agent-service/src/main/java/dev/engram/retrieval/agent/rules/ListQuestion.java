@@ -13,13 +13,13 @@ import java.util.regex.Pattern;
  */
 public final class ListQuestion {
 
-    private static final String AUXILIARY =
-            "(?:has|have|had|does|do|did|is|are|was|were|would|could|can|will|might|should)";
+    // Not the modals: "What fields would she pursue?" asks for a guess, not for things that were said.
+    private static final String AUXILIARY = "(?:has|have|had|does|do|did|is|are|was|were)";
     // "What [kinds of] [one or two modifiers] <plural noun> [of/for … one word] <auxiliary>": the
     // auxiliary after the noun tells a plural noun ("activities does") from a verb ("song motivates").
     private static final Pattern PLURAL_OBJECT = Pattern.compile(
             "^\\s*(?:what|which)\\s+(?:(?:kinds?|types?|sorts?)\\s+of\\s+)?(?!" + AUXILIARY + "\\b)"
-                    + "(?:[\\p{L}\\p{N}+/.-]+\\s+){0,2}?(\\p{L}+s)"
+                    + "(?:[\\p{L}\\p{N}+/.-]+\\s+){0,2}?(?:\\p{L}+/)?(\\p{L}+s)"
                     + "(?:\\s+(?:of|for|in|at|from|with)\\s+(?:the\\s+)?[\\p{L}\\p{N}.]+)?\\s+" + AUXILIARY + "\\b",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern COUNT = Pattern.compile("^\\s*how\\s+many\\b", Pattern.CASE_INSENSITIVE);

@@ -23,7 +23,9 @@ class RuleRouterTest {
                 "Where does Caroline work? When did she start her job? | SPLIT",
                 "When did Caroline go to the LGBTQ support group? | DIRECT",
                 "What is Melanie's favourite book? | DIRECT",
-                "What activities does Melanie partake in? | DIRECT",
+                "What activities does Melanie partake in? | CHAIN",
+                "How many times has Melanie gone to the beach? | CHAIN",
+                "What activities do Caroline and Melanie both enjoy? | SPLIT",
                 "What did Caroline and her kids do at the park? | DIRECT",
                 "What did we decide in May about the trip? | DIRECT",
                 "Where was the NASA talk on Monday? | DIRECT",
@@ -34,5 +36,19 @@ class RuleRouterTest {
 
         assertThat(decision.mode()).isEqualTo(expected);
         assertThat(decision.reason()).startsWith("rules: ");
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "What activities does Melanie partake in? | true",
+                "How many times has Melanie gone to the beach? | true",
+                "Where does Melanie's husband work? | false",
+                "What activities do Caroline and Melanie both enjoy? | false",
+                "What is Melanie's favourite book? | false",
+            })
+    void only_a_question_asking_for_several_things_lets_its_hits_stand_alone(String question, boolean alone) {
+        assertThat(router.route(question).hitsStandAlone()).isEqualTo(alone);
     }
 }
