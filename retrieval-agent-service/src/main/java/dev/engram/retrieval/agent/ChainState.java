@@ -64,8 +64,7 @@ final class ChainState {
     }
 
     boolean isNew(String query) {
-        String normalized = normalize(query);
-        return queries.stream().map(ChainState::normalize).noneMatch(normalized::equals);
+        return queries.stream().noneMatch(asked -> sameQuery(asked, query));
     }
 
     /** The evidence so far as the LLM reads it: "[n] text", numbered from 1. */
@@ -153,6 +152,11 @@ final class ChainState {
         List<String> rerankQueries =
                 queries.stream().filter(query -> !expansions.contains(query)).toList();
         return new Gathered(all, rerankQueries);
+    }
+
+    /** Whether two queries differ only in case, spacing or punctuation. */
+    static boolean sameQuery(String one, String other) {
+        return normalize(one).equals(normalize(other));
     }
 
     private static String normalize(String query) {

@@ -35,6 +35,13 @@ public interface AgentConfig {
         /** Terms taken from a round's evidence into the next query, when no LLM writes it. */
         @WithDefault("4")
         int feedbackTerms();
+
+        /**
+         * Users whose speakers this replica remembers, so that the person hop of their next chain runs
+         * alongside its first round; the least recently searched are forgotten first.
+         */
+        @WithDefault("10000")
+        int knownSpeakersUsers();
     }
 
     interface Llm {

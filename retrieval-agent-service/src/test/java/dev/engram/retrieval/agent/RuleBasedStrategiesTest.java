@@ -106,12 +106,37 @@ class RuleBasedStrategiesTest {
 
         channel.search("What has Melanie painted?", r -> r.setMode("chain"));
 
+        // Once Melanie is known to speak here, both may be sent at once and arrive in either order.
         List<VectorSearchRequest> requests = downstream.vectorRequests();
-        assertThat(requests.get(0).getFilter().getProducersList()).isEmpty();
-        assertThat(requests.get(1).getQuery()).isEqualTo("I painted");
-        assertThat(requests.get(1).getFilter().getProducersList()).containsExactly("Melanie");
+        assertThat(requests).anySatisfy(request -> {
+            assertThat(request.getQuery()).isEqualTo("What has Melanie painted?");
+            assertThat(request.getFilter().getProducersList()).isEmpty();
+        });
+        assertThat(requests).anySatisfy(request -> {
+            assertThat(request.getQuery()).isEqualTo("I painted");
+            assertThat(request.getFilter().getProducersList()).containsExactly("Melanie");
+        });
         // The person's own words end the chain: no feedback round follows.
         assertThat(requests).hasSize(2);
+    }
+
+    @Test
+    void once_the_users_speakers_are_known_the_person_hop_runs_alongside_the_first_round() {
+        downstream.hits("s1-3", 0.9, "s2-2", 0.8);
+        downstream.hitsFor("I painted", "s2-4", 0.9);
+        channel.search("What has Melanie painted?", r -> r.setMode("chain"));
+        downstream.reset();
+        downstream.hits("s1-3", 0.9, "s2-2", 0.8);
+        downstream.hitsFor("I painted", "s2-4", 0.9);
+        downstream.holdSearchesTogether(2);
+
+        RetrievalResponse response = channel.search("What has Melanie painted?", r -> r.setMode("chain"));
+
+        assertThat(downstream.searchesArrivedTogether()).isTrue();
+        assertThat(queries()).containsExactlyInAnyOrder("What has Melanie painted?", "I painted");
+        // The trace lists the rounds in their order, the question first.
+        assertThat(response.getTrace().getQueriesList()).containsExactly("What has Melanie painted?", "I painted");
+        assertThat(SearchChannel.nucleusIds(response)).contains("s2-4", "s1-3");
     }
 
     @Test

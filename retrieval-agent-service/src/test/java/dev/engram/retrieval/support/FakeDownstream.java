@@ -21,6 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -40,6 +43,8 @@ public final class FakeDownstream {
     private final List<GetShortTermRequest> shortTermRequests = new CopyOnWriteArrayList<>();
     private volatile ShortTermMemory shortTerm = ShortTermMemory.getDefaultInstance();
     private volatile Map<String, Float> similarity = Map.of();
+    private volatile CountDownLatch together;
+    private final AtomicBoolean arrivedTogether = new AtomicBoolean(true);
 
     public void reset() {
         shortTerm = ShortTermMemory.getDefaultInstance();
@@ -51,6 +56,37 @@ public final class FakeDownstream {
         vectorFailuresLeft.set(0);
         vectorRequests.clear();
         contextRequests.clear();
+        together = null;
+        arrivedTogether.set(true);
+    }
+
+    /**
+     * From now on each vector search waits, up to five seconds, until {@code searches} of them have
+     * arrived: searches sent at once all pass, a search sent only after another's answer waits out.
+     */
+    public void holdSearchesTogether(int searches) {
+        together = new CountDownLatch(searches);
+    }
+
+    /** Whether every held search saw the others arrive before its time ran out. */
+    public boolean searchesArrivedTogether() {
+        return arrivedTogether.get();
+    }
+
+    private void waitForTheOthers() {
+        CountDownLatch latch = together;
+        if (latch == null) {
+            return;
+        }
+        latch.countDown();
+        try {
+            if (!latch.await(5, TimeUnit.SECONDS)) {
+                arrivedTogether.set(false);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            arrivedTogether.set(false);
+        }
     }
 
     /** The hits the next searches return, best first: pairs of episode id and score. */
@@ -122,6 +158,7 @@ public final class FakeDownstream {
             @Override
             public void search(VectorSearchRequest request, StreamObserver<VectorSearchResponse> response) {
                 vectorRequests.add(request);
+                waitForTheOthers();
                 if (vectorFailuresLeft.getAndDecrement() > 0) {
                     response.onError(vectorFailure.asRuntimeException());
                     return;
