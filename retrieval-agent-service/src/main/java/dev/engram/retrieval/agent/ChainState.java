@@ -12,8 +12,9 @@ import java.util.Set;
 
 /**
  * The memory of one chain: the rankings of every round, the evidence read so far (numbered as the
- * LLM sees it), the evidence it judged useful, the queries asked and the feedback terms used. One
- * chain runs its rounds one after another, so this needs no locking.
+ * LLM sees it), the evidence it judged useful, the queries asked and the feedback terms used. A
+ * chain records its rounds one after another, even rounds it sent together (they are recorded once
+ * both have answered), so this needs no locking.
  */
 final class ChainState {
 
@@ -154,7 +155,7 @@ final class ChainState {
         return new Gathered(all, rerankQueries);
     }
 
-    /** Whether two queries differ only in case, spacing or punctuation. */
+    /** Whether two queries differ only in case or spacing. */
     static boolean sameQuery(String one, String other) {
         return normalize(one).equals(normalize(other));
     }

@@ -79,8 +79,11 @@ public class ChainStrategy implements SearchStrategy {
     }
 
     private void firstRound(ChainState state, List<Nucleus> nuclei) {
-        state.found(state.request().query(), nuclei, config.evidencePerRound());
-        knownSpeakers.saw(state.request().scope(), state.speakers());
+        SearchRequest request = state.request();
+        state.found(request.query(), nuclei, config.evidencePerRound());
+        if (takesPersonHop(request)) {
+            knownSpeakers.saw(request.scope(), state.speakers());
+        }
     }
 
     /**
@@ -104,7 +107,8 @@ public class ChainStrategy implements SearchStrategy {
 
     /**
      * Who the question is about is known from earlier searches of this user, so the person hop runs
-     * alongside the first round rather than after it; the rounds are recorded in the same order.
+     * alongside the first round rather than after it; the rounds are recorded in the same order. A
+     * hop that finds nothing is dropped, and the chain goes on as it would have without one.
      */
     private Uni<Gathered> alongside(ChainState state, String person, String statement, TraceLog trace) {
         SearchRequest request = state.request();
@@ -114,11 +118,16 @@ public class ChainStrategy implements SearchStrategy {
                         search.find(request, request.query(), trace),
                         search.find(theirTurns(request, person), statement, trace))
                 .asTuple()
-                .map(found -> {
+                .chain(found -> {
                     firstRound(state, found.getItem1());
+                    if (found.getItem2().isEmpty()) {
+                        // Nothing of theirs in this search's reach (another session, a filter, or
+                        // their turns deleted since): go on as if no person hop were to be taken.
+                        return onward(state, trace);
+                    }
                     state.found(statement, found.getItem2(), config.evidencePerRound());
                     state.searchedOwnWords();
-                    return state.gathered();
+                    return Uni.createFrom().item(state.gathered());
                 });
     }
 

@@ -14,8 +14,8 @@ import jakarta.enterprise.context.ApplicationScoped;
  * ToolSelect for {@code mode: auto}: one LLM call classifies the question as a multi-hop chain,
  * several independent parts or a simple single-hop question. Without an LLM, or when its answer is
  * not one of the three (or the call fails), the rule-based router decides: that is the documented
- * safe default, and it picks a direct search whenever the question's shape is unclear. Either way a
- * question that asks for several things of a kind gets hits that stand alone.
+ * safe default, and it picks a direct search whenever the question's shape is unclear. Either way
+ * the decision says whether the question asks for several things, read off its surface.
  */
 @ApplicationScoped
 public class ModeSelector {
@@ -35,18 +35,13 @@ public class ModeSelector {
                         trace,
                         model -> model.classify(request.query()),
                         QueryShape::parse)
-                .map(shape -> shape.map(found -> fromLlm(request, found)).orElseGet(() -> fromRules(request, trace)));
+                .map(shape -> shape.map(ModeSelector::fromLlm).orElseGet(() -> fromRules(request, trace)))
+                .map(decision ->
+                        decision.asking(ListQuestion.cue(request.query()).isPresent()));
     }
 
-    /** The LLM picks the strategy; whether hits stand alone is read off the question, as without it. */
-    private static RouteDecision fromLlm(SearchRequest request, QueryShape shape) {
-        return ListQuestion.cue(request.query())
-                .map(cue -> new RouteDecision(
-                        shape.mode(),
-                        "llm: the question is " + shape.name() + "; asks for several things (\"" + cue
-                                + "\"), so each hit stands alone",
-                        true))
-                .orElseGet(() -> new RouteDecision(shape.mode(), "llm: the question is " + shape.name()));
+    private static RouteDecision fromLlm(QueryShape shape) {
+        return new RouteDecision(shape.mode(), "llm: the question is " + shape.name());
     }
 
     private RouteDecision fromRules(SearchRequest request, TraceLog trace) {
@@ -54,7 +49,6 @@ public class ModeSelector {
         if (trace.llmCalls() == 0) {
             return decision;
         }
-        return new RouteDecision(
-                decision.mode(), "the LLM gave no usable route; " + decision.reason(), decision.hitsStandAlone());
+        return new RouteDecision(decision.mode(), "the LLM gave no usable route; " + decision.reason());
     }
 }

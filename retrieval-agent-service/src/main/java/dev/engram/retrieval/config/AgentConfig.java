@@ -38,10 +38,14 @@ public interface AgentConfig {
 
         /**
          * Users whose speakers this replica remembers, so that the person hop of their next chain runs
-         * alongside its first round; the least recently searched are forgotten first.
+         * alongside its first round; the least recently searched are forgotten first; 0 remembers none.
          */
         @WithDefault("10000")
         int knownSpeakersUsers();
+
+        /** How long a user's speakers are remembered after their last chain search. */
+        @WithDefault("10m")
+        Duration knownSpeakersTtl();
     }
 
     interface Llm {

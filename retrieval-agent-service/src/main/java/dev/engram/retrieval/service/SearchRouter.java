@@ -16,10 +16,15 @@ import java.util.Map;
 /**
  * Answers a search: picks the strategy (the one asked for, or for {@code auto} the one ToolSelect
  * chooses), lets it gather nuclei while the session's short-term memory is read, and hands both to
- * the shared cluster pipeline. The trace says which strategy ran and why.
+ * the shared cluster pipeline. Under {@code auto}, a question that asks for several things gets its
+ * hits without neighbours, unless the request chose them: its items are said in separate turns, and
+ * a neighbour would mostly take the place of another item. The trace says which strategy ran and
+ * why.
  */
 @ApplicationScoped
 public class SearchRouter {
+
+    static final String STANDING_ALONE = "; it asks for several things, so each hit stands alone";
 
     private final Map<SearchMode, SearchStrategy> strategies = new EnumMap<>(SearchMode.class);
     private final ModeSelector selector;
@@ -35,8 +40,9 @@ public class SearchRouter {
         return Uni.createFrom().deferred(() -> {
             TraceLog trace = new TraceLog();
             Uni<Decided> decided = decide(request, trace).chain(decision -> {
-                trace.chose(decision.mode(), decision.reason());
-                SearchRequest shaped = shaped(request, decision);
+                boolean standAlone = decision.asksForSeveral() && !request.neighboursChosen();
+                SearchRequest shaped = standAlone ? request.withoutNeighbours() : request;
+                trace.chose(decision.mode(), decision.reason() + (standAlone ? STANDING_ALONE : ""));
                 return strategies.get(decision.mode()).gather(shaped, trace).map(found -> new Decided(shaped, found));
             });
             return Uni.combine()
@@ -46,14 +52,6 @@ public class SearchRouter {
                     .chain(found -> pipeline.finish(
                             found.getItem1().request(), found.getItem1().gathered(), found.getItem2(), trace));
         });
-    }
-
-    /** The request as the decision shapes it: hits stand alone unless the caller chose the neighbours. */
-    private static SearchRequest shaped(SearchRequest request, RouteDecision decision) {
-        if (decision.hitsStandAlone() && !request.neighboursChosen()) {
-            return request.withoutNeighbours();
-        }
-        return request;
     }
 
     /** The request as the route shaped it, and what its strategy gathered. */

@@ -91,10 +91,24 @@ class LlmStrategiesTest {
 
         assertThat(response.getTrace().getMode()).isEqualTo("direct");
         assertThat(response.getTrace().getReason())
-                .isEqualTo("llm: the question is DIRECT; asks for several things (\"Which cities has\"), so each"
-                        + " hit stands alone");
+                .isEqualTo("llm: the question is DIRECT; it asks for several things, so each hit stands alone");
         assertThat(SearchChannel.nucleusIds(response)).containsExactly("s2-3", "s2-5");
         assertThat(SearchChannel.episodeIds(response)).containsExactly("s2-3", "s2-5");
+    }
+
+    @Test
+    void the_rules_that_replace_an_unusable_route_still_let_the_hits_of_a_list_question_stand_alone() {
+        llm.answer(ScriptedAgentLlm.ROUTE, "Probably a list.");
+        downstream.hits("s2-3", 0.9, "s2-5", 0.5);
+
+        RetrievalResponse response = channel.search(
+                "Which cities has Melanie visited?",
+                r -> r.setMode("auto").setBefore(1).setAfter(2));
+
+        assertThat(response.getTrace().getReason())
+                .isEqualTo("the LLM gave no usable route; rules: asks for several things (\"Which cities has\")"
+                        + "; it asks for several things, so each hit stands alone");
+        assertThat(SearchChannel.episodeIds(response)).containsExactlyInAnyOrder("s2-3", "s2-5");
     }
 
     @Test

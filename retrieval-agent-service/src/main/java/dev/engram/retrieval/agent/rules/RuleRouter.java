@@ -14,9 +14,8 @@ import java.util.regex.Pattern;
  * sister's dog", "the friend who moved to Denver") needs one fact before the next, so it is chained;
  * distinct names joined by a conjunction ("Caroline and Melanie") are independent parts, so it is
  * split. A question asking for several things of a kind ("What activities does Melanie do?") is
- * chained too, since a second round in the person's own words finds items the first missed, and its
- * hits stand alone rather than bring their neighbours (see {@link ListQuestion}). Everything else is
- * a direct search. When in doubt the answer is direct, the strategy that never costs more than one
+ * chained too, since a second round in the person's own words finds items the first missed (see
+ * {@link ListQuestion}). Everything else is a direct search. When in doubt the answer is direct, the strategy that never costs more than one
  * search.
  */
 @ApplicationScoped
@@ -104,10 +103,7 @@ public class RuleRouter {
         }
         Optional<String> several = ListQuestion.cue(question);
         if (several.isPresent()) {
-            return new RouteDecision(
-                    SearchMode.CHAIN,
-                    "rules: asks for several things (\"" + several.get() + "\"); each hit stands alone",
-                    true);
+            return new RouteDecision(SearchMode.CHAIN, "rules: asks for several things (\"" + several.get() + "\")");
         }
         return new RouteDecision(SearchMode.DIRECT, "rules: a single-hop question");
     }

@@ -22,6 +22,10 @@ class ListQuestionTest {
                 "What areas of the U.S. has John been to? | What areas of the U.S. has",
                 "what books did she read last year? | what books did",
                 "How many times has Melanie gone to the beach in 2023? | How many",
+                "What activities hasn't Melanie tried yet? | What activities hasn't",
+                "What are some changes Caroline has faced? | What are some",
+                "What are the names of John's children? | What are the names",
+                "What are Maria's dogs' names? | What are Maria's dogs' names?",
             })
     void a_question_asking_for_several_things_of_a_kind_is_recognised_by_its_cue(String question, String cue) {
         assertThat(ListQuestion.cue(question)).contains(cue);
@@ -40,6 +44,10 @@ class ListQuestionTest {
                 "Where has Melanie camped?",
                 "What does Jon's dance studio offer?",
                 "What fields would Caroline be likely to pursue in her education?",
+                "How many weeks passed between Maria adopting Coco and Shadow?",
+                "How many years ago did Caroline move from Sweden?",
+                "What exciting news did Maria share last week?",
+                "What are Caroline's plans for the summer break?",
             })
     void a_question_about_one_thing_has_no_cue(String question) {
         assertThat(ListQuestion.cue(question)).isEmpty();

@@ -37,18 +37,4 @@ class RuleRouterTest {
         assertThat(decision.mode()).isEqualTo(expected);
         assertThat(decision.reason()).startsWith("rules: ");
     }
-
-    @ParameterizedTest(name = "{0} -> {1}")
-    @CsvSource(
-            delimiter = '|',
-            value = {
-                "What activities does Melanie partake in? | true",
-                "How many times has Melanie gone to the beach? | true",
-                "Where does Melanie's husband work? | false",
-                "What activities do Caroline and Melanie both enjoy? | false",
-                "What is Melanie's favourite book? | false",
-            })
-    void only_a_question_asking_for_several_things_lets_its_hits_stand_alone(String question, boolean alone) {
-        assertThat(router.route(question).hitsStandAlone()).isEqualTo(alone);
-    }
 }
