@@ -18,8 +18,9 @@ public record ExpandContext(
                 defaultValue = "matching",
                 enumeration = {"matching", "all"},
                 description = "matching: only neighbours the search hit too; all: every neighbour in range. Left out,"
-                        + " matching, except that under mode auto a question asking for several things (\"What"
-                        + " activities does she do?\") gets its hits without neighbours")
+                        + " the service default (matching), except that under mode auto a question asking for"
+                        + " several things (\"What activities does she do?\") gets its hits without neighbours,"
+                        + " whatever before and after say")
         String neighbours) {
 
     public static final List<String> NEIGHBOURS = List.of("matching", "all");

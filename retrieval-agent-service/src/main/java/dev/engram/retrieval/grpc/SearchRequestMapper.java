@@ -16,7 +16,9 @@ import java.util.Optional;
 /**
  * Checks a wire request and turns it into a {@link SearchRequest}. Zero means "unset" in proto3, so
  * a zero {@code top_k} or {@code max_context_tokens} takes the configured default; {@code before}
- * and {@code after} are taken as given, since zero neighbours is a meaningful choice.
+ * and {@code after} are taken as given, since zero neighbours is a meaningful choice (under
+ * {@code auto} a question asking for several things may still lower them to zero, unless the
+ * request set {@code neighbours}).
  */
 @ApplicationScoped
 class SearchRequestMapper {
