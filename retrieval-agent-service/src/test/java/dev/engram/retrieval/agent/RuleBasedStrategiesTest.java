@@ -16,6 +16,7 @@ import dev.engram.retrieval.support.SearchChannel;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import java.net.URL;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -41,9 +42,14 @@ class RuleBasedStrategiesTest {
 
     private SearchChannel channel;
 
+    @Inject
+    KnownSpeakers knownSpeakers;
+
     @BeforeEach
     void connect() {
         downstream.reset();
+        // Every test searches the same user: each starts as the user's first search.
+        knownSpeakers.forgetAll();
         channel = new SearchChannel(url);
     }
 
@@ -106,16 +112,10 @@ class RuleBasedStrategiesTest {
 
         channel.search("What has Melanie painted?", r -> r.setMode("chain"));
 
-        // Once Melanie is known to speak here, both may be sent at once and arrive in either order.
         List<VectorSearchRequest> requests = downstream.vectorRequests();
-        assertThat(requests).anySatisfy(request -> {
-            assertThat(request.getQuery()).isEqualTo("What has Melanie painted?");
-            assertThat(request.getFilter().getProducersList()).isEmpty();
-        });
-        assertThat(requests).anySatisfy(request -> {
-            assertThat(request.getQuery()).isEqualTo("I painted");
-            assertThat(request.getFilter().getProducersList()).containsExactly("Melanie");
-        });
+        assertThat(requests.get(0).getFilter().getProducersList()).isEmpty();
+        assertThat(requests.get(1).getQuery()).isEqualTo("I painted");
+        assertThat(requests.get(1).getFilter().getProducersList()).containsExactly("Melanie");
         // The person's own words end the chain: no feedback round follows.
         assertThat(requests).hasSize(2);
     }
@@ -137,6 +137,24 @@ class RuleBasedStrategiesTest {
         // The trace lists the rounds in their order, the question first.
         assertThat(response.getTrace().getQueriesList()).containsExactly("What has Melanie painted?", "I painted");
         assertThat(SearchChannel.nucleusIds(response)).contains("s2-4", "s1-3");
+    }
+
+    @Test
+    void a_person_hop_alongside_that_finds_nothing_leaves_the_chain_to_go_on_with_feedback() {
+        downstream.hits("s1-3", 0.9, "s2-2", 0.8);
+        channel.search("What has Melanie painted?", r -> r.setMode("chain"));
+        downstream.reset();
+        downstream.hits("s1-3", 0.9, "s2-2", 0.8);
+        // Melanie is known to speak in this memory, but nothing of hers is within this search's reach.
+        downstream.hitsFor("I painted");
+
+        RetrievalResponse response = channel.search("What has Melanie painted?", r -> r.setMode("chain"));
+
+        List<String> asked = queries();
+        assertThat(asked).hasSizeGreaterThan(2);
+        assertThat(asked.subList(0, 2)).containsExactlyInAnyOrder("What has Melanie painted?", "I painted");
+        assertThat(asked.get(2)).startsWith("What has Melanie painted? ");
+        assertThat(SearchChannel.nucleusIds(response)).contains("s1-3");
     }
 
     @Test
@@ -202,8 +220,8 @@ class RuleBasedStrategiesTest {
 
         assertThat(response.getTrace().getMode()).isEqualTo("chain");
         assertThat(response.getTrace().getReason())
-                .startsWith("rules:")
-                .contains("asks for several things (\"What activities does\")");
+                .isEqualTo("rules: asks for several things (\"What activities does\")"
+                        + "; it asks for several things, so each hit stands alone");
         assertThat(response.getClustersList())
                 .allSatisfy(cluster -> assertThat(cluster.getEpisodesList())
                         .singleElement()
@@ -225,6 +243,7 @@ class RuleBasedStrategiesTest {
                 SEVERAL, r -> r.setMode("auto").setBefore(1).setAfter(2).setNeighbours(Neighbours.NEIGHBOURS_MATCHING));
 
         assertThat(response.getTrace().getMode()).isEqualTo("chain");
+        assertThat(response.getTrace().getReason()).doesNotContain("stands alone");
         assertThat(response.getClustersList())
                 .singleElement()
                 .satisfies(cluster -> assertThat(cluster.getEpisodesList())
