@@ -18,8 +18,10 @@ public final class ListQuestion {
     private static final String AUXILIARY = "(?:has|have|had|does|do|did|is|are|was|were)(?:n['’]t)?";
     // "What [kinds of] [one or two modifiers] <plural noun> [of/for … one word] <auxiliary>": the
     // auxiliary after the noun tells a plural noun ("activities does") from a verb ("song motivates").
+    // "What kind of carrots …" asks for one kind, so the singular "kind of" is no cue.
     private static final Pattern PLURAL_OBJECT = Pattern.compile(
-            "^\\s*(?:what|which)\\s+(?:(?:kinds?|types?|sorts?)\\s+of\\s+)?(?!" + AUXILIARY + "\\b)"
+            "^\\s*(?:what|which)\\s+(?!(?:kind|type|sort)\\s+of\\b)(?:(?:kinds|types|sorts)\\s+of\\s+)?(?!"
+                    + AUXILIARY + "\\b)"
                     + "(?:[\\p{L}\\p{N}+/.-]+\\s+){0,2}?(?:\\p{L}+/)?(\\p{L}+s)"
                     + "(?:\\s+(?:of|for|in|at|from|with)\\s+(?:the\\s+)?[\\p{L}\\p{N}.]+)?\\s+" + AUXILIARY
                     + "(?![\\p{L}'’])",

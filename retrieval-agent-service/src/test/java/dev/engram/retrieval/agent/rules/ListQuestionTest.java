@@ -45,6 +45,8 @@ class ListQuestionTest {
                 "What does Jon's dance studio offer?",
                 "What fields would Caroline be likely to pursue in her education?",
                 "How many weeks passed between Maria adopting Coco and Shadow?",
+                "What kind of carrots is Nadia growing?",
+                "What type of flowers did Caroline plant?",
                 "How many years ago did Caroline move from Sweden?",
                 "What exciting news did Maria share last week?",
                 "What are Caroline's plans for the summer break?",
