@@ -1,5 +1,6 @@
 package dev.engram.retrieval.agent;
 
+import dev.engram.proto.v1.SearchFilter;
 import dev.engram.retrieval.agent.llm.AgentLlm;
 import dev.engram.retrieval.agent.llm.ChainJudgement;
 import dev.engram.retrieval.agent.llm.LlmAnswers;
@@ -15,12 +16,13 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * ChainOfQuery: search, read what was found, search again with a query built from it, for a
  * bounded number of rounds. With an LLM, each round's evidence is judged in one call that says
  * whether it suffices and what to ask next. Without one, the hop after the question is the person
- * hop (see {@link #takesPersonHop}) when the question is about one of the people who speak in the
+ * hop (see {@link #personHop}) when the question is about one of the people who speak in the
  * memory, and that ends the chain; when earlier searches already showed who speaks, the hop runs
  * alongside the first round; otherwise (or when the LLM gives nothing usable) the next query is the
  * question plus the terms the round's evidence adds to it (pseudo-relevance feedback). The chain
@@ -64,12 +66,9 @@ public class ChainStrategy implements SearchStrategy {
     public Uni<Gathered> gather(SearchRequest request, TraceLog trace) {
         return Uni.createFrom().deferred(() -> {
             ChainState state = new ChainState(request);
-            Optional<String> knownPerson = takesPersonHop(request)
-                    ? Participants.theOneNamed(request.query(), knownSpeakers.of(request.scope()))
-                    : Optional.empty();
-            Optional<String> statement = knownPerson.flatMap(person -> ownStatement(request.query(), person));
-            if (statement.isPresent()) {
-                return alongside(state, knownPerson.get(), statement.get(), trace);
+            Optional<PersonHop> known = personHop(request, knownSpeakers.of(request.scope()));
+            if (known.isPresent()) {
+                return alongside(state, known.get(), trace);
             }
             return search.find(request, request.query(), trace).chain(nuclei -> {
                 firstRound(state, nuclei);
@@ -86,23 +85,38 @@ public class ChainStrategy implements SearchStrategy {
         }
     }
 
+    /** A search of one person's own turns for the question as they would have said it. */
+    private record PersonHop(SearchRequest theirTurns, String statement) {}
+
     /**
-     * The person hop: when the question is about exactly one of the people who speak in the memory,
-     * a round searches only that person's turns, with the question rewritten the way they would have
-     * said it, and that ends the chain. Rule-based chains only, and skipped when the request already
-     * chooses speakers.
+     * The person hop: when the question is about exactly one of these speakers, a round searches only
+     * that person's turns, with the question rewritten the way they would have said it, and that ends
+     * the chain. None when the rewrite says nothing new.
      */
+    private Optional<PersonHop> personHop(SearchRequest request, Set<String> speakers) {
+        if (!takesPersonHop(request)) {
+            return Optional.empty();
+        }
+        return Participants.theOneNamed(request.query(), speakers).flatMap(person -> {
+            String statement = firstPerson.rewrite(request.query(), person);
+            if (statement.isBlank() || ChainState.sameQuery(statement, request.query())) {
+                return Optional.empty();
+            }
+            SearchFilter theirs =
+                    request.filter().toBuilder().addProducers(person).build();
+            return Optional.of(new PersonHop(request.withFilter(theirs), statement));
+        });
+    }
+
+    /** Rule-based chains only, and not when the request already chooses speakers. */
     private boolean takesPersonHop(SearchRequest request) {
         // With an LLM, the judge chooses the next query, knowing what the evidence says.
         return !llm.enabled() && config.maxRounds() > 1 && request.filter().getProducersCount() == 0;
     }
 
-    /** The question as the person would have said it, unless that says nothing new. */
-    private Optional<String> ownStatement(String question, String person) {
-        String statement = firstPerson.rewrite(question, person);
-        return statement.isBlank() || ChainState.sameQuery(statement, question)
-                ? Optional.empty()
-                : Optional.of(statement);
+    private void ownWordsFound(ChainState state, PersonHop hop, List<Nucleus> nuclei) {
+        state.found(hop.statement(), nuclei, config.evidencePerRound());
+        state.searchedOwnWords();
     }
 
     /**
@@ -110,13 +124,13 @@ public class ChainStrategy implements SearchStrategy {
      * alongside the first round rather than after it; the rounds are recorded in the same order. A
      * hop that finds nothing is dropped, and the chain goes on as it would have without one.
      */
-    private Uni<Gathered> alongside(ChainState state, String person, String statement, TraceLog trace) {
+    private Uni<Gathered> alongside(ChainState state, PersonHop hop, TraceLog trace) {
         SearchRequest request = state.request();
         return Uni.combine()
                 .all()
                 .unis(
                         search.find(request, request.query(), trace),
-                        search.find(theirTurns(request, person), statement, trace))
+                        search.find(hop.theirTurns(), hop.statement(), trace))
                 .asTuple()
                 .chain(found -> {
                     firstRound(state, found.getItem1());
@@ -125,32 +139,18 @@ public class ChainStrategy implements SearchStrategy {
                         // their turns deleted since): go on as if no person hop were to be taken.
                         return onward(state, trace);
                     }
-                    state.found(statement, found.getItem2(), config.evidencePerRound());
-                    state.searchedOwnWords();
+                    ownWordsFound(state, hop, found.getItem2());
                     return Uni.createFrom().item(state.gathered());
                 });
     }
 
     /** The person hop after the first round, for a person that round heard speak. */
     private Uni<Void> ownWords(ChainState state, TraceLog trace) {
-        SearchRequest request = state.request();
-        if (!takesPersonHop(request)) {
-            return Uni.createFrom().voidItem();
-        }
-        return Participants.theOneNamed(request.query(), state.speakers())
-                .flatMap(person -> ownStatement(request.query(), person)
-                        .map(statement -> search.find(theirTurns(request, person), statement, trace)
-                                .invoke(nuclei -> {
-                                    state.found(statement, nuclei, config.evidencePerRound());
-                                    state.searchedOwnWords();
-                                })
-                                .replaceWithVoid()))
+        return personHop(state.request(), state.speakers())
+                .map(hop -> search.find(hop.theirTurns(), hop.statement(), trace)
+                        .invoke(nuclei -> ownWordsFound(state, hop, nuclei))
+                        .replaceWithVoid())
                 .orElseGet(() -> Uni.createFrom().voidItem());
-    }
-
-    private static SearchRequest theirTurns(SearchRequest request, String person) {
-        return request.withFilter(
-                request.filter().toBuilder().addProducers(person).build());
     }
 
     private Uni<Gathered> onward(ChainState state, TraceLog trace) {
