@@ -11,7 +11,7 @@ import static org.hamcrest.Matchers.startsWith;
 
 import dev.engram.gateway.fake.FakeDownstream;
 import dev.engram.gateway.fake.FakeIngestService;
-import dev.engram.launcher.postgres.PostgresTestResource;
+import dev.engram.testing.PostgresTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;

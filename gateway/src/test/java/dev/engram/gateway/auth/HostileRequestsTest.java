@@ -7,7 +7,7 @@ import dev.engram.gateway.fake.FakeDownstream;
 import dev.engram.gateway.fake.FakeIngestService;
 import dev.engram.gateway.fake.FakeProfileService;
 import dev.engram.gateway.fake.FakeRetrievalService;
-import dev.engram.launcher.postgres.PostgresTestResource;
+import dev.engram.testing.PostgresTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;

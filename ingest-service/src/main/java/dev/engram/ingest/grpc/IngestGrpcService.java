@@ -1,6 +1,9 @@
 package dev.engram.ingest.grpc;
 
 import dev.engram.ingest.config.IngestLimitsConfig;
+import dev.engram.ingest.deletion.EpisodeDeletion;
+import dev.engram.ingest.ingestion.EpisodeIngestion;
+import dev.engram.ingest.ingestion.EpisodeReindex;
 import dev.engram.ingest.mapping.DeletionMapper;
 import dev.engram.ingest.mapping.EpisodeMapper;
 import dev.engram.ingest.mapping.ListCursor;
@@ -11,11 +14,8 @@ import dev.engram.ingest.model.EpisodePage;
 import dev.engram.ingest.model.ListPosition;
 import dev.engram.ingest.model.ShortTermKey;
 import dev.engram.ingest.model.ShortTermView;
-import dev.engram.ingest.service.EpisodeDeletion;
-import dev.engram.ingest.service.EpisodeIngestion;
-import dev.engram.ingest.service.EpisodeQueries;
-import dev.engram.ingest.service.EpisodeReindex;
-import dev.engram.ingest.service.ShortTermQueries;
+import dev.engram.ingest.query.EpisodeQueries;
+import dev.engram.ingest.shortterm.ShortTermQueries;
 import dev.engram.proto.v1.AddEpisodesRequest;
 import dev.engram.proto.v1.AddEpisodesResponse;
 import dev.engram.proto.v1.AddStatus;

@@ -11,11 +11,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.engram.ingest.testing.VectorServiceDoubleResource;
-import dev.engram.launcher.postgres.PostgresTestResource;
 import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.IngestServiceGrpc.IngestServiceBlockingStub;
 import dev.engram.proto.v1.ListEpisodesResponse;
 import dev.engram.proto.v1.Scope;
+import dev.engram.testing.PostgresTestResource;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;

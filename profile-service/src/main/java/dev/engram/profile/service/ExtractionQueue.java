@@ -3,7 +3,7 @@ package dev.engram.profile.service;
 import dev.engram.profile.config.ProfileConfig;
 import dev.engram.profile.model.ClaimedBatch;
 import dev.engram.profile.model.ObservedEpisode;
-import dev.engram.profile.repository.ObservedEpisodeRepository;
+import dev.engram.profile.store.ObservedEpisodeRepository;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;

@@ -3,7 +3,7 @@ package dev.engram.profile.service;
 import dev.engram.profile.config.ProfileConfig;
 import dev.engram.profile.model.ClaimedBatch;
 import dev.engram.profile.model.CommandOutcome;
-import dev.engram.profile.repository.ProfileEntryRepository;
+import dev.engram.profile.store.ProfileEntryRepository;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;

@@ -1,7 +1,7 @@
 package dev.engram.profile.service;
 
 import dev.engram.profile.model.ProfileEntry;
-import dev.engram.profile.repository.ProfileEntryRepository;
+import dev.engram.profile.store.ProfileEntryRepository;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.engram.launcher.postgres.PostgresTestResource;
 import dev.engram.profile.extraction.RuleExtractor;
 import dev.engram.profile.model.ClaimedBatch;
 import dev.engram.profile.model.ProfileSource;
@@ -24,6 +23,7 @@ import dev.engram.proto.v1.ProfileEntry;
 import dev.engram.proto.v1.ProfileServiceGrpc.ProfileServiceBlockingStub;
 import dev.engram.proto.v1.PutEntryRequest;
 import dev.engram.proto.v1.Scope;
+import dev.engram.testing.PostgresTestResource;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;

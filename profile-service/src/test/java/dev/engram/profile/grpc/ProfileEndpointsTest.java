@@ -8,7 +8,6 @@ import static dev.engram.profile.testing.Episodes.timestamp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.engram.launcher.postgres.PostgresTestResource;
 import dev.engram.profile.service.ExtractionWorker;
 import dev.engram.profile.testing.Worker;
 import dev.engram.proto.v1.DeleteEntryRequest;
@@ -21,6 +20,7 @@ import dev.engram.proto.v1.ProfileEntry;
 import dev.engram.proto.v1.ProfileServiceGrpc.ProfileServiceBlockingStub;
 import dev.engram.proto.v1.PutEntryRequest;
 import dev.engram.proto.v1.PutEntryResponse;
+import dev.engram.testing.PostgresTestResource;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;

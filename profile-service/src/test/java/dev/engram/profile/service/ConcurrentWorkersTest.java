@@ -7,7 +7,6 @@ import static dev.engram.profile.testing.Episodes.scope;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.engram.launcher.postgres.PostgresTestResource;
 import dev.engram.profile.extraction.RuleExtractor;
 import dev.engram.profile.model.ClaimedBatch;
 import dev.engram.profile.model.ProfileSource;
@@ -15,6 +14,7 @@ import dev.engram.profile.testing.Worker;
 import dev.engram.proto.v1.GetProfileRequest;
 import dev.engram.proto.v1.ProfileEntry;
 import dev.engram.proto.v1.ProfileServiceGrpc.ProfileServiceBlockingStub;
+import dev.engram.testing.PostgresTestResource;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;

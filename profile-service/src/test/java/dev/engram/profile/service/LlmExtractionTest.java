@@ -6,13 +6,13 @@ import static dev.engram.profile.testing.Episodes.said;
 import static dev.engram.profile.testing.Episodes.scope;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.engram.launcher.postgres.PostgresTestResource;
 import dev.engram.profile.testing.ScriptedLlmResource;
 import dev.engram.profile.testing.Worker;
 import dev.engram.proto.v1.GetHistoryRequest;
 import dev.engram.proto.v1.GetProfileRequest;
 import dev.engram.proto.v1.ProfileEntry;
 import dev.engram.proto.v1.ProfileServiceGrpc.ProfileServiceBlockingStub;
+import dev.engram.testing.PostgresTestResource;
 import dev.engram.testing.ScriptedLlm;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.common.WithTestResource;

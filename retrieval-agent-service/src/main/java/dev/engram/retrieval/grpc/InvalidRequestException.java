@@ -4,18 +4,18 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /** A request broke the contract; lists every field at fault, not just the first. */
-class InvalidRequestException extends RuntimeException {
+public class InvalidRequestException extends RuntimeException {
 
-    record Violation(String field, String message) {}
+    public record Violation(String field, String message) {}
 
     private final List<Violation> violations;
 
-    InvalidRequestException(List<Violation> violations) {
+    public InvalidRequestException(List<Violation> violations) {
         super(violations.stream().map(v -> v.field() + " " + v.message()).collect(Collectors.joining("; ")));
         this.violations = List.copyOf(violations);
     }
 
-    List<Violation> violations() {
+    public List<Violation> violations() {
         return violations;
     }
 }

@@ -3,6 +3,8 @@ package dev.engram.retrieval.grpc;
 import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.RetrievalService;
+import dev.engram.retrieval.mapping.SearchRequestMapper;
+import dev.engram.retrieval.mapping.SearchResponseMapper;
 import dev.engram.retrieval.service.SearchRouter;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;

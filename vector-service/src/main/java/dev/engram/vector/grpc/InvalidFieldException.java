@@ -1,18 +1,18 @@
 package dev.engram.vector.grpc;
 
 /** A request field that breaks the contract; answered with INVALID_ARGUMENT naming the field. */
-final class InvalidFieldException extends RuntimeException {
+public final class InvalidFieldException extends RuntimeException {
 
     private final String field;
     private final String reason;
 
-    InvalidFieldException(String field, String reason) {
+    public InvalidFieldException(String field, String reason) {
         super(field + ": " + reason);
         this.field = field;
         this.reason = reason;
     }
 
-    String field() {
+    public String field() {
         return field;
     }
 

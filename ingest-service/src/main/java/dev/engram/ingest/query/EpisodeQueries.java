@@ -1,0 +1,78 @@
+package dev.engram.ingest.query;
+
+import dev.engram.ingest.model.ContextWindow;
+import dev.engram.ingest.model.EpisodeCounts;
+import dev.engram.ingest.model.EpisodePage;
+import dev.engram.ingest.model.EpisodeScope;
+import dev.engram.ingest.model.ListPosition;
+import dev.engram.ingest.model.StoredEpisode;
+import dev.engram.ingest.store.EpisodeListQuery;
+import dev.engram.ingest.store.EpisodeRepository;
+import dev.engram.ingest.store.SessionWindowQuery;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Optional;
+
+/** Reads a user's episodes: one by id, pages in session order, neighbourhoods for retrieval, indexing progress. */
+@ApplicationScoped
+public class EpisodeQueries {
+
+    private final EpisodeRepository episodes;
+    private final SessionWindowQuery windows;
+    private final EpisodeListQuery listing;
+
+    EpisodeQueries(EpisodeRepository episodes, SessionWindowQuery windows, EpisodeListQuery listing) {
+        this.episodes = episodes;
+        this.windows = windows;
+        this.listing = listing;
+    }
+
+    /**
+     * The user's episode with this id; a session or agent in the scope must match it too. Empty
+     * otherwise, and for an id of another user or project.
+     */
+    public Uni<Optional<StoredEpisode>> episode(EpisodeScope scope, String episodeId) {
+        return listing.find(scope, episodeId);
+    }
+
+    /**
+     * The next page of the user's episodes (narrowed to the scope's session and agent when it names
+     * them) in session order: session, then timestamp, then arrival. One more episode than asked is
+     * read to tell whether another page follows.
+     */
+    public Uni<EpisodePage> list(EpisodeScope scope, ListPosition after, int limit) {
+        return listing.page(scope, after, limit + 1).map(found -> {
+            if (found.size() <= limit) {
+                return new EpisodePage(found, null);
+            }
+            List<StoredEpisode> page = found.subList(0, limit);
+            return new EpisodePage(page, ListPosition.of(page.get(limit - 1)));
+        });
+    }
+
+    /**
+     * For each requested id stored for this user, in request order (repeats dropped): the episode
+     * with up to {@code before} and {@code after} neighbours of its session. Unknown ids, and ids
+     * of other users, are skipped. A non-empty {@code agentId} narrows both the requested episodes
+     * and their neighbours to that agent's.
+     */
+    public Uni<List<ContextWindow>> context(
+            String project, String userId, String agentId, List<String> episodeIds, int before, int after) {
+        List<String> requested = episodeIds.stream().distinct().toList();
+        if (requested.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return windows.find(project, userId, agentId, requested, before, after)
+                .map(found -> requested.stream()
+                        .filter(found::containsKey)
+                        .map(id -> new ContextWindow(id, found.get(id)))
+                        .toList());
+    }
+
+    @WithSession
+    public Uni<EpisodeCounts> status(String project, String userId) {
+        return episodes.counts(project, userId);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.engram.retrieval.mapping;
+
+import dev.engram.proto.v1.Cluster;
+import dev.engram.proto.v1.RetrievalResponse;
+import dev.engram.proto.v1.Trace;
+import dev.engram.retrieval.model.EpisodeCluster;
+import dev.engram.retrieval.model.SearchResult;
+import dev.engram.retrieval.model.SearchTrace;
+
+/** Writes a search result in its wire form. */
+public final class SearchResponseMapper {
+
+    private SearchResponseMapper() {}
+
+    public static RetrievalResponse toResponse(SearchResult result) {
+        RetrievalResponse.Builder response =
+                RetrievalResponse.newBuilder().setContext(result.context()).setTrace(trace(result.trace()));
+        result.clusters().forEach(cluster -> response.addClusters(cluster(cluster)));
+        result.shortTerm().ifPresent(response::setShortTerm);
+        return response.build();
+    }
+
+    private static Cluster cluster(EpisodeCluster cluster) {
+        return Cluster.newBuilder()
+                .setScore(cluster.score())
+                .setNucleusId(cluster.nucleusId())
+                .addAllEpisodes(cluster.episodes())
+                .build();
+    }
+
+    private static Trace trace(SearchTrace trace) {
+        return Trace.newBuilder()
+                .setMode(trace.mode())
+                .setReason(trace.reason())
+                .addAllQueries(trace.queries())
+                .setLlmCalls(trace.llmCalls())
+                .setTokensIn(trace.tokensIn())
+                .setTokensOut(trace.tokensOut())
+                .setTookMs(trace.tookMs())
+                .putAllStageMs(trace.stageMs())
+                .build();
+    }
+}
