@@ -1,6 +1,5 @@
 package dev.engram.ranking;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,10 +48,10 @@ public final class ReciprocalRankFusion {
                 scores.merge(items.get(position), ranking.weight() / (k + position + 1), Double::sum);
             }
         }
-        List<Fused<T>> fused = new ArrayList<>(scores.size());
-        scores.forEach((item, score) -> fused.add(new Fused<>(item, score)));
-        // List.sort is stable, so equal scores keep the order their items were first met in.
-        fused.sort(Comparator.comparingDouble(Fused<T>::score).reversed());
-        return fused;
+        // Sorting an ordered stream is stable, so equal scores keep the order their items were first met in.
+        return scores.entrySet().stream()
+                .map(entry -> new Fused<>(entry.getKey(), entry.getValue()))
+                .sorted(Comparator.comparingDouble(Fused<T>::score).reversed())
+                .toList();
     }
 }

@@ -115,17 +115,14 @@ public class ClusterReranking {
      */
     public List<EpisodeCluster> rerank(
             List<String> queries, List<String> requested, List<EpisodeCluster> candidates, int topK) {
-        List<RerankCandidate> offered = new ArrayList<>(candidates.size());
-        for (int i = 0; i < candidates.size(); i++) {
-            offered.add(new RerankCandidate(candidates.get(i), text(candidates.get(i)), i));
-        }
-        List<Integer> retrievalOrder =
-                IntStream.range(0, offered.size()).boxed().toList();
+        List<RerankCandidate> offered = IntStream.range(0, candidates.size())
+                .mapToObj(i -> new RerankCandidate(candidates.get(i), text(candidates.get(i)), i))
+                .toList();
         List<List<Integer>> everyRanking = new ArrayList<>();
         List<List<Integer>> belowHead = new ArrayList<>();
         for (ClusterReranker reranker : chosen(requested)) {
             try {
-                rankingAcrossQueries(reranker, queries, offered, retrievalOrder).ifPresent(ranking -> {
+                rankingAcrossQueries(reranker, queries, offered).ifPresent(ranking -> {
                     everyRanking.add(ranking);
                     if (!headOnly.contains(reranker.name())) {
                         belowHead.add(ranking);
@@ -135,17 +132,16 @@ public class ClusterReranking {
                 Log.warnf(e, "Reranker %s failed; this search goes on without it", reranker.name());
             }
         }
-        List<Fused<Integer>> fused = fuse(retrievalOrder, everyRanking);
+        List<Fused<Integer>> fused = fuse(retrievalOrder(offered), everyRanking);
         // When only head-only rerankers had a say on this query, they order everything: nothing else would.
         if (!belowHead.isEmpty() && belowHead.size() < everyRanking.size() && headSize < fused.size()) {
-            List<Fused<Integer>> head = fused.subList(0, headSize);
-            Set<Integer> inHead = head.stream().map(Fused::item).collect(Collectors.toSet());
+            List<Fused<Integer>> headThenTail = new ArrayList<>(fused.subList(0, headSize));
+            Set<Integer> head = Set.copyOf(items(headThenTail));
             // A tail score leaves out the head-only votes, so it never exceeds a head cluster's score.
-            List<Fused<Integer>> tail = fuse(items(fused), belowHead).stream()
-                    .filter(cluster -> !inHead.contains(cluster.item()))
-                    .toList();
-            fused = new ArrayList<>(head);
-            fused.addAll(tail);
+            fuse(items(fused), belowHead).stream()
+                    .filter(cluster -> !head.contains(cluster.item()))
+                    .forEach(headThenTail::add);
+            fused = headThenTail;
         }
         return fused.stream()
                 .limit(topK)
@@ -155,10 +151,7 @@ public class ClusterReranking {
 
     /** One reranker's ranking of the candidates; with several queries, its per-query rankings fused into one. */
     private Optional<List<Integer>> rankingAcrossQueries(
-            ClusterReranker reranker,
-            List<String> queries,
-            List<RerankCandidate> offered,
-            List<Integer> retrievalOrder) {
+            ClusterReranker reranker, List<String> queries, List<RerankCandidate> offered) {
         List<String> asked = reranker.readsQuery() ? queries : queries.subList(0, 1);
         List<List<Integer>> perQuery = new ArrayList<>();
         for (String query : asked) {
@@ -169,7 +162,7 @@ public class ClusterReranking {
         if (perQuery.size() < 2) {
             return perQuery.stream().findFirst();
         }
-        return Optional.of(items(fuse(retrievalOrder, perQuery)));
+        return Optional.of(items(fuse(retrievalOrder(offered), perQuery)));
     }
 
     /** Candidate positions by descending score; the sort is stable, so equal scores keep retrieval order. */
@@ -195,6 +188,10 @@ public class ClusterReranking {
         weighted.add(new Ranking<>(tieOrder, rankings.isEmpty() ? 1 : 0));
         rankings.forEach(ranking -> weighted.add(Ranking.of(ranking)));
         return ReciprocalRankFusion.fuse(rrfK, weighted);
+    }
+
+    private static List<Integer> retrievalOrder(List<RerankCandidate> offered) {
+        return offered.stream().map(RerankCandidate::retrievalRank).toList();
     }
 
     private static List<Integer> items(List<Fused<Integer>> fused) {

@@ -22,17 +22,14 @@ public final class NucleusFusion {
         if (rankings.size() == 1) {
             return rankings.get(0);
         }
-        Map<String, Nucleus> first = new HashMap<>();
+        Map<String, String> firstTexts = new HashMap<>();
         List<Ranking<String>> byEpisode = new ArrayList<>(rankings.size());
         for (List<Nucleus> ranking : rankings) {
-            ranking.forEach(nucleus -> first.putIfAbsent(nucleus.episodeId(), nucleus));
+            ranking.forEach(nucleus -> firstTexts.putIfAbsent(nucleus.episodeId(), nucleus.text()));
             byEpisode.add(Ranking.of(ranking.stream().map(Nucleus::episodeId).toList()));
         }
         return ReciprocalRankFusion.fuse(k, byEpisode).stream()
-                .map(fused -> new Nucleus(
-                        fused.item(),
-                        (float) fused.score(),
-                        first.get(fused.item()).text()))
+                .map(fused -> new Nucleus(fused.item(), (float) fused.score(), firstTexts.get(fused.item())))
                 .toList();
     }
 }

@@ -53,13 +53,18 @@ public final class EpisodeRanking {
     }
 
     /**
-     * The dense and the BM25 rankings of episodes fused by reciprocal rank, best first, at most {@code limit}.
-     * Dense is read first, so of two episodes that tie, the one the dense retriever ranked comes first.
+     * The dense and the BM25 rankings of episodes fused by reciprocal rank, best first, at most {@code limit},
+     * each episode shown by the unit that matched best by meaning, else by words. Dense is read first, so of
+     * two episodes that tie, the one the dense retriever ranked comes first.
      */
-    public static List<Fused<String>> fuse(int k, int limit, Map<String, ?> dense, Map<String, ?> sparse) {
-        List<Fused<String>> fused = ReciprocalRankFusion.fuse(
-                k, List.of(Ranking.of(List.copyOf(dense.keySet())), Ranking.of(List.copyOf(sparse.keySet()))));
-        return fused.size() > limit ? List.copyOf(fused.subList(0, limit)) : fused;
+    public static <U> List<Fused<U>> fuse(int k, int limit, Map<String, U> dense, Map<String, U> sparse) {
+        return ReciprocalRankFusion.fuse(
+                        k, List.of(Ranking.of(List.copyOf(dense.keySet())), Ranking.of(List.copyOf(sparse.keySet()))))
+                .stream()
+                .limit(limit)
+                .map(episode ->
+                        new Fused<>(dense.getOrDefault(episode.item(), sparse.get(episode.item())), episode.score()))
+                .toList();
     }
 
     private static String episodeId(List<LeafReaderContext> leaves, int doc) throws IOException {

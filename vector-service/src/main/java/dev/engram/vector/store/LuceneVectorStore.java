@@ -146,13 +146,10 @@ public final class LuceneVectorStore implements VectorStore {
                 ? EpisodeRanking.of(searcher, searcher.search(bm25.get(), candidates).scoreDocs, candidates)
                 : Map.of();
 
-        List<Fused<String>> fused = EpisodeRanking.fuse(settings.rrfK(), query.limit(), dense, sparse);
         StoredFields stored = searcher.storedFields();
-        List<UnitHit> hits = new ArrayList<>(fused.size());
-        for (Fused<String> episode : fused) {
-            // The unit shown for an episode is the one that matched best by meaning, else by words.
-            Integer doc = dense.getOrDefault(episode.item(), sparse.get(episode.item()));
-            hits.add(LuceneDocuments.toHit(stored.document(doc), episode.score()));
+        List<UnitHit> hits = new ArrayList<>();
+        for (Fused<Integer> unit : EpisodeRanking.fuse(settings.rrfK(), query.limit(), dense, sparse)) {
+            hits.add(LuceneDocuments.toHit(stored.document(unit.item()), unit.score()));
         }
         return hits;
     }

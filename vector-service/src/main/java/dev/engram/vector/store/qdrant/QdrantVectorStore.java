@@ -3,7 +3,6 @@ package dev.engram.vector.store.qdrant;
 import static io.qdrant.client.QueryFactory.nearest;
 import static io.qdrant.client.WithPayloadSelectorFactory.include;
 
-import dev.engram.ranking.ReciprocalRankFusion.Fused;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.UnitCounts;
 import dev.engram.vector.model.UnitHit;
@@ -125,14 +124,9 @@ public final class QdrantVectorStore implements VectorStore {
 
         Map<String, ScoredPoint> dense = episodes(results.get(0), candidates);
         Map<String, ScoredPoint> sparse = text.isPresent() ? episodes(results.get(1), candidates) : Map.of();
-        List<Fused<String>> fused = EpisodeRanking.fuse(settings.hybrid().rrfK(), query.limit(), dense, sparse);
-        List<UnitHit> hits = new ArrayList<>(fused.size());
-        for (Fused<String> episode : fused) {
-            // The unit shown for an episode is the one that matched best by meaning, else by words.
-            ScoredPoint unit = dense.getOrDefault(episode.item(), sparse.get(episode.item()));
-            hits.add(QdrantPoints.toHit(unit.getPayloadMap(), episode.score()));
-        }
-        return hits;
+        return EpisodeRanking.fuse(settings.hybrid().rrfK(), query.limit(), dense, sparse).stream()
+                .map(unit -> QdrantPoints.toHit(unit.item().getPayloadMap(), unit.score()))
+                .toList();
     }
 
     @Override
