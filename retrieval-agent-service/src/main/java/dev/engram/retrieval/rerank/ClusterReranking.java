@@ -1,6 +1,9 @@
 package dev.engram.retrieval.rerank;
 
 import dev.engram.proto.v1.Episode;
+import dev.engram.ranking.ReciprocalRankFusion;
+import dev.engram.ranking.ReciprocalRankFusion.Fused;
+import dev.engram.ranking.ReciprocalRankFusion.Ranking;
 import dev.engram.retrieval.config.RetrievalConfig;
 import dev.engram.retrieval.model.EpisodeCluster;
 import io.quarkus.logging.Log;
@@ -16,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The rerank stage: scores candidate clusters with the chosen rerankers and, when there are several,
@@ -106,70 +110,67 @@ public class ClusterReranking {
      * rankings for every query it applies to, so a cluster that answers any part of the question
      * rises, and only then are the rerankers fused with each other, each counting once. Head-only
      * rerankers (when others are chosen too) vote only on which clusters fill the first head-size
-     * places; the rest follow the fusion of the others.
+     * places; the rest follow the fusion of the others. Every fusion here breaks ties by retrieval
+     * order, except below the head, where ties keep the order all rerankers gave.
      */
     public List<EpisodeCluster> rerank(
             List<String> queries, List<String> requested, List<EpisodeCluster> candidates, int topK) {
-        List<RerankCandidate> offered = new ArrayList<>(candidates.size());
-        for (int i = 0; i < candidates.size(); i++) {
-            offered.add(new RerankCandidate(candidates.get(i), text(candidates.get(i)), i));
-        }
-        List<double[]> everyScore = new ArrayList<>();
-        List<double[]> belowHead = new ArrayList<>();
+        List<RerankCandidate> offered = IntStream.range(0, candidates.size())
+                .mapToObj(i -> new RerankCandidate(candidates.get(i), text(candidates.get(i)), i))
+                .toList();
+        List<List<Integer>> everyRanking = new ArrayList<>();
+        List<List<Integer>> belowHead = new ArrayList<>();
         for (ClusterReranker reranker : chosen(requested)) {
             try {
-                scoresAcrossQueries(reranker, queries, offered).ifPresent(scores -> {
-                    everyScore.add(scores);
+                rankingAcrossQueries(reranker, queries, offered).ifPresent(ranking -> {
+                    everyRanking.add(ranking);
                     if (!headOnly.contains(reranker.name())) {
-                        belowHead.add(scores);
+                        belowHead.add(ranking);
                     }
                 });
             } catch (RuntimeException e) {
                 Log.warnf(e, "Reranker %s failed; this search goes on without it", reranker.name());
             }
         }
-        double[] fused = fuse(everyScore, offered.size(), rrfK);
-        List<Integer> order = bestFirst(fused);
+        List<Fused<Integer>> fused = fuse(retrievalOrder(offered), everyRanking);
         // When only head-only rerankers had a say on this query, they order everything: nothing else would.
-        if (!belowHead.isEmpty() && belowHead.size() < everyScore.size() && headSize < order.size()) {
-            double[] tailScores = fuse(belowHead, offered.size(), rrfK);
-            List<Integer> tail = new ArrayList<>(order.subList(headSize, order.size()));
-            tail.sort(Comparator.comparingDouble((Integer i) -> -tailScores[i]));
+        if (!belowHead.isEmpty() && belowHead.size() < everyRanking.size() && headSize < fused.size()) {
+            List<Fused<Integer>> headThenTail = new ArrayList<>(fused.subList(0, headSize));
+            Set<Integer> head = Set.copyOf(items(headThenTail));
             // A tail score leaves out the head-only votes, so it never exceeds a head cluster's score.
-            tail.forEach(i -> fused[i] = tailScores[i]);
-            order = new ArrayList<>(order.subList(0, headSize));
-            order.addAll(tail);
+            fuse(items(fused), belowHead).stream()
+                    .filter(cluster -> !head.contains(cluster.item()))
+                    .forEach(headThenTail::add);
+            fused = headThenTail;
         }
-        return order.stream()
+        return fused.stream()
                 .limit(topK)
-                .map(i -> withScore(candidates.get(i), fused[i]))
+                .map(cluster -> withScore(candidates.get(cluster.item()), cluster.score()))
                 .toList();
+    }
+
+    /** One reranker's ranking of the candidates; with several queries, its per-query rankings fused into one. */
+    private Optional<List<Integer>> rankingAcrossQueries(
+            ClusterReranker reranker, List<String> queries, List<RerankCandidate> offered) {
+        List<String> asked = reranker.readsQuery() ? queries : queries.subList(0, 1);
+        List<List<Integer>> perQuery = new ArrayList<>();
+        for (String query : asked) {
+            if (reranker.appliesTo(query)) {
+                perQuery.add(bestFirst(reranker.score(query, offered)));
+            }
+        }
+        if (perQuery.size() < 2) {
+            return perQuery.stream().findFirst();
+        }
+        return Optional.of(items(fuse(retrievalOrder(offered), perQuery)));
     }
 
     /** Candidate positions by descending score; the sort is stable, so equal scores keep retrieval order. */
     private static List<Integer> bestFirst(double[] scores) {
-        List<Integer> order = new ArrayList<>(scores.length);
-        for (int i = 0; i < scores.length; i++) {
-            order.add(i);
-        }
-        order.sort(Comparator.comparingDouble((Integer i) -> -scores[i]));
-        return order;
-    }
-
-    /** One reranker's scores; with several queries, its per-query rankings fused into one. */
-    private Optional<double[]> scoresAcrossQueries(
-            ClusterReranker reranker, List<String> queries, List<RerankCandidate> offered) {
-        List<String> asked = reranker.readsQuery() ? queries : queries.subList(0, 1);
-        List<double[]> perQuery = new ArrayList<>();
-        for (String query : asked) {
-            if (reranker.appliesTo(query)) {
-                perQuery.add(reranker.score(query, offered));
-            }
-        }
-        if (perQuery.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(perQuery.size() == 1 ? perQuery.get(0) : fuse(perQuery, offered.size(), rrfK));
+        return IntStream.range(0, scores.length)
+                .boxed()
+                .sorted(Comparator.comparingDouble(i -> -scores[i]))
+                .toList();
     }
 
     private List<ClusterReranker> chosen(List<String> requested) {
@@ -178,24 +179,23 @@ public class ClusterReranking {
     }
 
     /**
-     * Sum of 1/(k + rank) over the rankings, even for one ranking, so that scores mean the same
-     * whatever was chosen; with no ranking at all, retrieval order stands.
+     * The rankings fused by reciprocal rank, ties kept in {@code tieOrder}: read first with weight 0, it
+     * adds to no score. With no ranking at all it orders alone, with weight 1, so that scores mean the
+     * same whatever was chosen.
      */
-    private static double[] fuse(List<double[]> scores, int size, int k) {
-        double[] fused = new double[size];
-        if (scores.isEmpty()) {
-            for (int i = 0; i < size; i++) {
-                fused[i] = 1.0 / (k + i + 1);
-            }
-            return fused;
-        }
-        for (double[] ranking : scores) {
-            List<Integer> order = bestFirst(ranking);
-            for (int rank = 0; rank < size; rank++) {
-                fused[order.get(rank)] += 1.0 / (k + rank + 1);
-            }
-        }
-        return fused;
+    private List<Fused<Integer>> fuse(List<Integer> tieOrder, List<List<Integer>> rankings) {
+        List<Ranking<Integer>> weighted = new ArrayList<>(rankings.size() + 1);
+        weighted.add(new Ranking<>(tieOrder, rankings.isEmpty() ? 1 : 0));
+        rankings.forEach(ranking -> weighted.add(Ranking.of(ranking)));
+        return ReciprocalRankFusion.fuse(rrfK, weighted);
+    }
+
+    private static List<Integer> retrievalOrder(List<RerankCandidate> offered) {
+        return offered.stream().map(RerankCandidate::retrievalRank).toList();
+    }
+
+    private static List<Integer> items(List<Fused<Integer>> fused) {
+        return fused.stream().map(Fused::item).toList();
     }
 
     private static EpisodeCluster withScore(EpisodeCluster cluster, double score) {

@@ -1,16 +1,18 @@
 package dev.engram.retrieval.service;
 
+import dev.engram.ranking.ReciprocalRankFusion;
+import dev.engram.ranking.ReciprocalRankFusion.Ranking;
 import dev.engram.retrieval.model.Nucleus;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Merges the nuclei that several queries found into one list, by reciprocal rank: an episode found
  * near the top for any query comes early, one found by several queries comes earlier still, and
- * each episode appears once. Scores of different queries are never compared, only ranks.
+ * each episode appears once, with the text of the query that found it first. Scores of different
+ * queries are never compared, only ranks; ties go to the earlier query's find.
  */
 public final class NucleusFusion {
 
@@ -20,21 +22,14 @@ public final class NucleusFusion {
         if (rankings.size() == 1) {
             return rankings.get(0);
         }
-        Map<String, Double> fused = new LinkedHashMap<>();
-        Map<String, Nucleus> first = new LinkedHashMap<>();
+        Map<String, String> firstTexts = new HashMap<>();
+        List<Ranking<String>> byEpisode = new ArrayList<>(rankings.size());
         for (List<Nucleus> ranking : rankings) {
-            for (int rank = 0; rank < ranking.size(); rank++) {
-                Nucleus nucleus = ranking.get(rank);
-                fused.merge(nucleus.episodeId(), 1.0 / (k + rank + 1), Double::sum);
-                first.putIfAbsent(nucleus.episodeId(), nucleus);
-            }
+            ranking.forEach(nucleus -> firstTexts.putIfAbsent(nucleus.episodeId(), nucleus.text()));
+            byEpisode.add(Ranking.of(ranking.stream().map(Nucleus::episodeId).toList()));
         }
-        List<String> order = new ArrayList<>(fused.keySet());
-        // Stable: ties keep the order of first discovery.
-        order.sort(Comparator.comparingDouble((String id) -> -fused.get(id)));
-        return order.stream()
-                .map(id -> new Nucleus(
-                        id, fused.get(id).floatValue(), first.get(id).text()))
+        return ReciprocalRankFusion.fuse(k, byEpisode).stream()
+                .map(fused -> new Nucleus(fused.item(), (float) fused.score(), firstTexts.get(fused.item())))
                 .toList();
     }
 }

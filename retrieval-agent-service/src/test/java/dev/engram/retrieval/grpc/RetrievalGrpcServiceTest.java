@@ -69,7 +69,7 @@ class RetrievalGrpcServiceTest {
 
     @Test
     void clusters_come_best_first_with_their_neighbours_in_session_order() {
-        downstream.hits("s2-3", 0.9, "s1-2", 0.7, "s2-3", 0.6);
+        downstream.hits("s2-3", 0.9, "s1-2", 0.7);
 
         RetrievalResponse response =
                 search(r -> r.setBefore(1).setAfter(2).addRerankers("rrf").setNeighbours(ALL));

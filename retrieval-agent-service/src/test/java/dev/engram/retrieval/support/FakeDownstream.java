@@ -101,12 +101,16 @@ public final class FakeDownstream {
 
     /**
      * The hits for pairs of episode id and score; each hit's text is the stored episode's content,
-     * speaker first, as vector-service returns the unit that matched.
+     * speaker first, as vector-service returns the unit that matched. Like vector-service, it answers
+     * one hit per episode.
      */
     private List<VectorHit> scripted(Object... idsAndScores) {
         List<VectorHit> scripted = new ArrayList<>();
         for (int i = 0; i < idsAndScores.length; i += 2) {
             String id = (String) idsAndScores[i];
+            if (scripted.stream().anyMatch(hit -> hit.getEpisodeId().equals(id))) {
+                throw new IllegalArgumentException("vector-service answers one hit per episode; " + id + " twice");
+            }
             scripted.add(VectorHit.newBuilder()
                     .setEpisodeId(id)
                     .setUnitId(id + "#" + i)

@@ -1,7 +1,9 @@
 package dev.engram.vector.store;
 
+import dev.engram.ranking.ReciprocalRankFusion;
+import dev.engram.ranking.ReciprocalRankFusion.Fused;
+import dev.engram.ranking.ReciprocalRankFusion.Ranking;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +16,9 @@ import org.apache.lucene.search.ScoreDoc;
 
 /**
  * Turns a ranking of units into a ranking of episodes: an episode takes the rank of its best unit, and
- * that unit stands for it. Episode ids come from doc values, so no stored document is decompressed.
+ * that unit stands for it. This is the only place where hits on parts of an episode are collapsed: a
+ * search answers one hit per episode. Episode ids come from doc values, so no stored document is
+ * decompressed.
  */
 public final class EpisodeRanking {
 
@@ -48,8 +52,19 @@ public final class EpisodeRanking {
         return best;
     }
 
-    public static List<String> ids(Map<String, ?> ranking) {
-        return new ArrayList<>(ranking.keySet());
+    /**
+     * The dense and the BM25 rankings of episodes fused by reciprocal rank, best first, at most {@code limit},
+     * each episode shown by the unit that matched best by meaning, else by words. Dense is read first, so of
+     * two episodes that tie, the one the dense retriever ranked comes first.
+     */
+    public static <U> List<Fused<U>> fuse(int k, int limit, Map<String, U> dense, Map<String, U> sparse) {
+        return ReciprocalRankFusion.fuse(
+                        k, List.of(Ranking.of(List.copyOf(dense.keySet())), Ranking.of(List.copyOf(sparse.keySet()))))
+                .stream()
+                .limit(limit)
+                .map(episode ->
+                        new Fused<>(dense.getOrDefault(episode.item(), sparse.get(episode.item())), episode.score()))
+                .toList();
     }
 
     private static String episodeId(List<LeafReaderContext> leaves, int doc) throws IOException {

@@ -1,5 +1,6 @@
 package dev.engram.vector.store;
 
+import dev.engram.ranking.ReciprocalRankFusion.Fused;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.UnitCounts;
 import dev.engram.vector.model.UnitHit;
@@ -145,14 +146,10 @@ public final class LuceneVectorStore implements VectorStore {
                 ? EpisodeRanking.of(searcher, searcher.search(bm25.get(), candidates).scoreDocs, candidates)
                 : Map.of();
 
-        List<ReciprocalRankFusion.Fused<String>> fused = ReciprocalRankFusion.fuse(
-                settings.rrfK(), query.limit(), List.of(EpisodeRanking.ids(dense), EpisodeRanking.ids(sparse)));
         StoredFields stored = searcher.storedFields();
-        List<UnitHit> hits = new ArrayList<>(fused.size());
-        for (ReciprocalRankFusion.Fused<String> episode : fused) {
-            // The unit shown for an episode is the one that matched best by meaning, else by words.
-            Integer doc = dense.getOrDefault(episode.item(), sparse.get(episode.item()));
-            hits.add(LuceneDocuments.toHit(stored.document(doc), episode.score()));
+        List<UnitHit> hits = new ArrayList<>();
+        for (Fused<Integer> unit : EpisodeRanking.fuse(settings.rrfK(), query.limit(), dense, sparse)) {
+            hits.add(LuceneDocuments.toHit(stored.document(unit.item()), unit.score()));
         }
         return hits;
     }

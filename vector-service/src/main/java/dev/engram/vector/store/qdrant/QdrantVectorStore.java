@@ -9,7 +9,6 @@ import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.model.UnitSelection;
 import dev.engram.vector.store.EpisodeRanking;
-import dev.engram.vector.store.ReciprocalRankFusion;
 import dev.engram.vector.store.VectorStore;
 import io.qdrant.client.QdrantClient;
 import io.qdrant.client.VectorInputFactory;
@@ -125,17 +124,9 @@ public final class QdrantVectorStore implements VectorStore {
 
         Map<String, ScoredPoint> dense = episodes(results.get(0), candidates);
         Map<String, ScoredPoint> sparse = text.isPresent() ? episodes(results.get(1), candidates) : Map.of();
-        List<ReciprocalRankFusion.Fused<String>> fused = ReciprocalRankFusion.fuse(
-                settings.hybrid().rrfK(),
-                query.limit(),
-                List.of(EpisodeRanking.ids(dense), EpisodeRanking.ids(sparse)));
-        List<UnitHit> hits = new ArrayList<>(fused.size());
-        for (ReciprocalRankFusion.Fused<String> episode : fused) {
-            // The unit shown for an episode is the one that matched best by meaning, else by words.
-            ScoredPoint unit = dense.getOrDefault(episode.item(), sparse.get(episode.item()));
-            hits.add(QdrantPoints.toHit(unit.getPayloadMap(), episode.score()));
-        }
-        return hits;
+        return EpisodeRanking.fuse(settings.hybrid().rrfK(), query.limit(), dense, sparse).stream()
+                .map(unit -> QdrantPoints.toHit(unit.item().getPayloadMap(), unit.score()))
+                .toList();
     }
 
     @Override
