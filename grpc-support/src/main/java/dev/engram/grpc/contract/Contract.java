@@ -36,6 +36,16 @@ public final class Contract {
         return List.copyOf(contract.found);
     }
 
+    /**
+     * What a string breaks of the rules of {@code field}, reported under {@code path}: for a value that is not
+     * sent in a request of its own (an administration id that becomes a {@code Scope.project} later).
+     */
+    public static List<FieldViolation> violations(FieldDescriptor field, String value, String path) {
+        Contract contract = new Contract();
+        contract.string(value, FieldRule.of(field), path, false);
+        return List.copyOf(contract.found);
+    }
+
     private void message(Message message, String prefix, Set<String> requiredHere) {
         for (FieldDescriptor field : message.getDescriptorForType().getFields()) {
             FieldRule rule = FieldRule.of(field).requiredIf(requiredHere.contains(field.getName()));

@@ -25,7 +25,7 @@ public class ContractInterceptor implements ServerInterceptor {
     public <ReqT, RespT> ServerCall.Listener<ReqT> interceptCall(
             ServerCall<ReqT, RespT> call, Metadata headers, ServerCallHandler<ReqT, RespT> next) {
         return new SimpleForwardingServerCallListener<>(next.startCall(call, headers)) {
-            private boolean refused;
+            private StatusRuntimeException refusal;
 
             @Override
             public void onMessage(ReqT request) {
@@ -33,18 +33,21 @@ public class ContractInterceptor implements ServerInterceptor {
                         request instanceof Message message ? Contract.violations(message) : List.of();
                 if (violations.isEmpty()) {
                     super.onMessage(request);
-                    return;
+                } else {
+                    refusal = Violations.invalid(violations);
                 }
-                refused = true;
-                StatusRuntimeException invalid = Violations.invalid(violations);
-                call.close(invalid.getStatus(), invalid.getTrailers());
             }
 
-            /** A refused request never reaches the service, which would otherwise run without it. */
+            /**
+             * A refused request never reaches the service. The refusal is sent once the whole request is in, as
+             * the service would have answered it: a large request may still be arriving when it is read.
+             */
             @Override
             public void onHalfClose() {
-                if (!refused) {
+                if (refusal == null) {
                     super.onHalfClose();
+                } else {
+                    call.close(refusal.getStatus(), refusal.getTrailers());
                 }
             }
         };
