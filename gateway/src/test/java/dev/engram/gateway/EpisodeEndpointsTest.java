@@ -31,6 +31,8 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(FakeDownstream.class)
 class EpisodeEndpointsTest {
 
+    private static final String DELETION_ID = "5b2c8e3a-9d41-4f7e-8a6b-0c1d2e3f4a5b";
+
     FakeIngestService ingest;
 
     @BeforeEach
@@ -181,18 +183,25 @@ class EpisodeEndpointsTest {
                         .build());
     }
 
+    /** Deletion ids are UUIDs, which ingest-service makes; the gateway refuses anything else, as ingest does. */
     @Test
     void a_deletion_is_followed_within_the_project() {
         ingest.answer(Deletion.newBuilder()
-                .setId("d-3")
+                .setId(DELETION_ID)
                 .setState(DeletionState.DELETION_STATE_COMPLETE)
                 .build());
-        given().get("/v1/deletions/d-3").then().statusCode(200).body("status", equalTo("complete"));
+        given().get("/v1/deletions/" + DELETION_ID).then().statusCode(200).body("status", equalTo("complete"));
         assertThat(ingest.otherRequests)
                 .containsExactly(GetDeletionRequest.newBuilder()
                         .setProject("default")
-                        .setDeletionId("d-3")
+                        .setDeletionId(DELETION_ID)
                         .build());
+    }
+
+    @Test
+    void a_deletion_id_that_is_not_a_uuid_is_400() {
+        given().get("/v1/deletions/d-3").then().statusCode(400).body("errors[0].field", equalTo("deletion_id"));
+        assertThat(ingest.calls()).isZero();
     }
 
     @Test

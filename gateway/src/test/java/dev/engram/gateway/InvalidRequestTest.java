@@ -341,7 +341,7 @@ class InvalidRequestTest {
                 .then()
                 .statusCode(400)
                 .body("errors[0].field", equalTo("mode"))
-                .body("errors[0].message", containsString("supported modes: auto, direct, split, chain"));
+                .body("errors[0].message", equalTo("must be one of auto, direct, split, chain (was 'tree')"));
     }
 
     @Test

@@ -19,6 +19,7 @@ import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
+import dev.engram.proto.v1.SearchMode;
 import dev.engram.proto.v1.ShortTermMemory;
 import dev.engram.proto.v1.TimeRange;
 import dev.engram.proto.v1.Trace;
@@ -45,8 +46,9 @@ class SearchMemoriesTest {
         retrieval.reset();
     }
 
+    /** The defaults are retrieval-agent-service's to fill in; the gateway sends only what the caller gave. */
     @Test
-    void left_out_fields_take_their_defaults() {
+    void left_out_fields_stay_unset_for_retrieval_to_fill_in() {
         given().contentType(ContentType.JSON)
                 .body(Map.of("user_id", "caroline", "query", "When did Caroline go to the support group?"))
                 .post("/v1/memories/search")
@@ -57,13 +59,6 @@ class SearchMemoriesTest {
                 .containsExactly(RetrievalRequest.newBuilder()
                         .setScope(Scope.newBuilder().setProject("default").setUserId("caroline"))
                         .setQuery("When did Caroline go to the support group?")
-                        .setTopK(10)
-                        .setMode("auto")
-                        .setBefore(1)
-                        .setAfter(2)
-                        // Left out, the retrieval service's own default applies (matching).
-                        .setNeighbours(Neighbours.NEIGHBOURS_UNSPECIFIED)
-                        .setMaxContextTokens(2000)
                         .build());
     }
 
@@ -111,7 +106,7 @@ class SearchMemoriesTest {
                                 .setSessionId("conv-26/session_1"))
                         .setQuery("support group")
                         .setTopK(3)
-                        .setMode("direct")
+                        .setMode(SearchMode.SEARCH_MODE_DIRECT)
                         .setBefore(0)
                         .setAfter(4)
                         .setNeighbours(Neighbours.NEIGHBOURS_ALL)
@@ -156,8 +151,8 @@ class SearchMemoriesTest {
                 .containsExactly(
                         Neighbours.NEIGHBOURS_MATCHING, Neighbours.NEIGHBOURS_ALL, Neighbours.NEIGHBOURS_UNSPECIFIED);
         assertThat(retrieval.requests)
-                .extracting(RetrievalRequest::getBefore, RetrievalRequest::getAfter)
-                .containsExactly(tuple(1, 2), tuple(1, 2), tuple(1, 3));
+                .extracting(RetrievalRequest::hasBefore, RetrievalRequest::hasAfter, RetrievalRequest::getAfter)
+                .containsExactly(tuple(false, false, 0), tuple(false, false, 0), tuple(false, true, 3));
     }
 
     @Test

@@ -6,7 +6,6 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithConverter;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
-import java.util.List;
 
 /** Every knob of the gateway. */
 @ConfigMapping(prefix = "engram.gateway")
@@ -16,10 +15,13 @@ public interface GatewayConfig {
     @WithDefault("default")
     String project();
 
-    /** Size limits on a request, checked before anything is sent downstream. */
+    /**
+     * Body sizes of requests, checked before a body is read. What a field may hold is the proto's to say
+     * ({@code engram/v1/rules.proto}).
+     */
     Limits limits();
 
-    /** Search defaults for the fields a client leaves out, and the modes this version accepts. */
+    /** The profile part of a search; the search's own defaults are retrieval-agent-service's. */
     Search search();
 
     /** Calls to ingest-service. */
@@ -36,54 +38,6 @@ public interface GatewayConfig {
     Duration unavailableRetryAfter();
 
     interface Limits {
-
-        /** Episodes accepted in one add request. */
-        @WithDefault("1000")
-        int maxEpisodes();
-
-        /** Size of one episode's content, in UTF-8 bytes. */
-        @WithDefault("32768")
-        int maxContentBytes();
-
-        /** Length of a search query, in characters. */
-        @WithDefault("4000")
-        int maxQueryChars();
-
-        /**
-         * Length of an episode's producer, produced_for and role and of a producer in a search filter, in
-         * characters. These become index terms downstream, and Lucene rejects a term over 32 KB: an episode
-         * accepted here that can never be indexed would be lost to search.
-         */
-        @WithDefault("256")
-        int maxLabelChars();
-
-        /** Entries of one metadata object, of an episode or of a search filter. */
-        @WithDefault("64")
-        int maxMetadataEntries();
-
-        /** Length of a metadata key, in characters; also an index term downstream. */
-        @WithDefault("128")
-        int maxMetadataKeyChars();
-
-        /** Length of a metadata value, in characters; also an index term downstream. */
-        @WithDefault("2048")
-        int maxMetadataValueChars();
-
-        /**
-         * Length of a profile entry's subject, category, tag and feature, in characters, and of the same names as
-         * filters of a profile read. profile-service refuses more than 200, so a larger value only moves the
-         * rejection downstream.
-         */
-        @WithDefault("200")
-        int maxProfileLabelChars();
-
-        /** Length of a profile entry's value, in characters; profile-service refuses more than 1000. */
-        @WithDefault("1000")
-        int maxProfileValueChars();
-
-        /** Episode ids in a profile entry's evidence; profile-service refuses more than 100. */
-        @WithDefault("100")
-        int maxProfileEvidence();
 
         /**
          * Body size of a search. Searches are parsed on the event loop, so they get a far smaller limit than
@@ -103,27 +57,6 @@ public interface GatewayConfig {
     }
 
     interface Search {
-
-        @WithDefault("10")
-        int topK();
-
-        @WithDefault("auto")
-        String mode();
-
-        /** Modes the retrieval service implements in this version; others are rejected as bad input. */
-        @WithDefault("auto,direct,split,chain")
-        List<String> supportedModes();
-
-        /** Episodes of the same session returned before each match. */
-        @WithDefault("1")
-        int before();
-
-        /** Episodes of the same session returned after each match. */
-        @WithDefault("2")
-        int after();
-
-        @WithDefault("2000")
-        int maxContextTokens();
 
         /** Profile entries a search returns when it includes {@code profile}, most relevant to the query first. */
         @WithDefault("10")

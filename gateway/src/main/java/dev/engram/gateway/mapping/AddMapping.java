@@ -1,6 +1,6 @@
 package dev.engram.gateway.mapping;
 
-import static dev.engram.gateway.mapping.Timestamps.orEmpty;
+import static dev.engram.gateway.mapping.JsonValues.orEmpty;
 
 import dev.engram.gateway.client.DownstreamProtocolException;
 import dev.engram.gateway.model.AddMemoriesRequest;
@@ -13,7 +13,7 @@ import dev.engram.proto.v1.NewEpisode;
 import dev.engram.proto.v1.Scope;
 import java.util.List;
 
-/** Maps {@code POST /v1/memories} to {@code IngestService.AddEpisodes} and back. */
+/** Maps {@code POST /v1/memories} to {@code IngestService.AddEpisodes} and back; what is left out stays unset. */
 public final class AddMapping {
 
     private AddMapping() {}
@@ -22,11 +22,14 @@ public final class AddMapping {
         AddEpisodesRequest.Builder proto = AddEpisodesRequest.newBuilder()
                 .setScope(Scope.newBuilder()
                         .setProject(project)
-                        .setUserId(request.userId())
+                        .setUserId(orEmpty(request.userId()))
                         .setAgentId(orEmpty(request.agentId()))
-                        .setSessionId(request.sessionId()));
-        for (EpisodeInput episode : request.episodes()) {
-            proto.addEpisodes(toProto(episode));
+                        .setSessionId(orEmpty(request.sessionId())));
+        if (request.episodes() != null) {
+            // A null episode (reported by the validator) keeps its place, so that the others keep their index.
+            request.episodes()
+                    .forEach(episode ->
+                            proto.addEpisodes(episode == null ? NewEpisode.getDefaultInstance() : toProto(episode)));
         }
         return proto.build();
     }
@@ -37,13 +40,9 @@ public final class AddMapping {
                 .setProducer(orEmpty(episode.producer()))
                 .setProducedFor(orEmpty(episode.producedFor()))
                 .setRole(orEmpty(episode.role()))
-                .setContent(episode.content());
-        if (episode.timestamp() != null) {
-            proto.setTimestamp(Timestamps.toProto(episode.timestamp()));
-        }
-        if (episode.metadata() != null) {
-            proto.putAllMetadata(episode.metadata());
-        }
+                .setContent(orEmpty(episode.content()))
+                .putAllMetadata(JsonValues.withoutNulls(episode.metadata()));
+        Timestamps.toProto(episode.timestamp()).ifPresent(proto::setTimestamp);
         return proto.build();
     }
 

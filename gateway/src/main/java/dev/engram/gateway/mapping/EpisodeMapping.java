@@ -20,15 +20,17 @@ public final class EpisodeMapping {
     public static GetEpisodeRequest get(String project, String userId, String episodeId) {
         return GetEpisodeRequest.newBuilder()
                 .setScope(scope(project, userId, null, null))
-                .setEpisodeId(episodeId)
+                .setEpisodeId(JsonValues.orEmpty(episodeId))
                 .build();
     }
 
     public static ListEpisodesRequest list(
-            String project, String userId, String sessionId, String agentId, String cursor, int limit) {
-        ListEpisodesRequest.Builder request = ListEpisodesRequest.newBuilder()
-                .setScope(scope(project, userId, sessionId, agentId))
-                .setLimit(limit);
+            String project, String userId, String sessionId, String agentId, String cursor, Integer limit) {
+        ListEpisodesRequest.Builder request =
+                ListEpisodesRequest.newBuilder().setScope(scope(project, userId, sessionId, agentId));
+        if (limit != null) {
+            request.setLimit(limit);
+        }
         if (cursor != null) {
             request.setCursor(cursor);
         }
@@ -63,7 +65,7 @@ public final class EpisodeMapping {
     }
 
     private static Scope scope(String project, String userId, String sessionId, String agentId) {
-        Scope.Builder scope = Scope.newBuilder().setProject(project).setUserId(userId);
+        Scope.Builder scope = Scope.newBuilder().setProject(project).setUserId(JsonValues.orEmpty(userId));
         if (sessionId != null) {
             scope.setSessionId(sessionId);
         }

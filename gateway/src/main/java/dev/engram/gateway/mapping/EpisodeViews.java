@@ -1,6 +1,6 @@
 package dev.engram.gateway.mapping;
 
-import static dev.engram.gateway.mapping.Timestamps.emptyToNull;
+import static dev.engram.gateway.mapping.JsonValues.emptyToNull;
 
 import dev.engram.gateway.model.EpisodeView;
 import dev.engram.proto.v1.Episode;

@@ -1,7 +1,7 @@
 package dev.engram.gateway.mapping;
 
-import static dev.engram.gateway.mapping.Timestamps.emptyToNull;
-import static dev.engram.gateway.mapping.Timestamps.orEmpty;
+import static dev.engram.gateway.mapping.JsonValues.emptyToNull;
+import static dev.engram.gateway.mapping.JsonValues.orEmpty;
 
 import dev.engram.gateway.model.ProfileEntryInput;
 import dev.engram.gateway.model.ProfileEntryView;
@@ -23,12 +23,13 @@ public final class ProfileMapping {
 
     private ProfileMapping() {}
 
-    /** {@code at} null = the current profile; {@code limit} 0 = every entry. */
-    public static GetProfileRequest toProto(String project, String userId, Instant at, String subject, int limit) {
-        GetProfileRequest.Builder proto = GetProfileRequest.newBuilder()
-                .setScope(scope(project, userId))
-                .setSubject(orEmpty(subject))
-                .setLimit(limit);
+    /** {@code at} null = the current profile; {@code limit} null = every entry. */
+    public static GetProfileRequest toProto(String project, String userId, Instant at, String subject, Integer limit) {
+        GetProfileRequest.Builder proto =
+                GetProfileRequest.newBuilder().setScope(scope(project, userId)).setSubject(orEmpty(subject));
+        if (limit != null) {
+            proto.setLimit(limit);
+        }
         if (at != null) {
             proto.setAt(Timestamps.toProto(at));
         }
@@ -56,18 +57,14 @@ public final class ProfileMapping {
     /** Left-out category, valid_from and confidence are filled in by profile-service. */
     public static PutEntryRequest toProto(String project, String userId, String entryId, ProfileEntryInput input) {
         ProfileEntry.Builder entry = ProfileEntry.newBuilder()
-                .setId(entryId)
-                .setSubject(input.subject())
+                .setId(orEmpty(entryId))
+                .setSubject(orEmpty(input.subject()))
                 .setCategory(orEmpty(input.category()))
-                .setTag(input.tag())
-                .setFeature(input.feature())
-                .setValue(input.value());
-        if (input.validFrom() != null) {
-            entry.setValidFrom(Timestamps.toProto(input.validFrom()));
-        }
-        if (input.evidence() != null) {
-            entry.addAllEvidence(input.evidence());
-        }
+                .setTag(orEmpty(input.tag()))
+                .setFeature(orEmpty(input.feature()))
+                .setValue(orEmpty(input.value()))
+                .addAllEvidence(JsonValues.orEmpty(input.evidence()));
+        Timestamps.toProto(input.validFrom()).ifPresent(entry::setValidFrom);
         if (input.confidence() != null) {
             entry.setConfidence(input.confidence().floatValue());
         }
@@ -80,7 +77,7 @@ public final class ProfileMapping {
     public static DeleteEntryRequest toDeleteProto(String project, String userId, String entryId) {
         return DeleteEntryRequest.newBuilder()
                 .setScope(scope(project, userId))
-                .setEntryId(entryId)
+                .setEntryId(orEmpty(entryId))
                 .build();
     }
 
@@ -115,6 +112,6 @@ public final class ProfileMapping {
     }
 
     private static Scope scope(String project, String userId) {
-        return Scope.newBuilder().setProject(project).setUserId(userId).build();
+        return Scope.newBuilder().setProject(project).setUserId(orEmpty(userId)).build();
     }
 }

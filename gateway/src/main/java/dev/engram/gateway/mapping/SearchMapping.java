@@ -1,8 +1,7 @@
 package dev.engram.gateway.mapping;
 
-import static dev.engram.gateway.mapping.Timestamps.orEmpty;
+import static dev.engram.gateway.mapping.JsonValues.orEmpty;
 
-import dev.engram.gateway.config.GatewayConfig;
 import dev.engram.gateway.model.EpisodeCluster;
 import dev.engram.gateway.model.ExpandContext;
 import dev.engram.gateway.model.SearchFilterInput;
@@ -16,41 +15,47 @@ import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
+import dev.engram.proto.v1.SearchMode;
 import dev.engram.proto.v1.TimeRange;
 import dev.engram.proto.v1.Trace;
-import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import java.util.Objects;
 
-/** Maps {@code POST /v1/memories/search} to {@code RetrievalService.Search}, filling in defaults, and back. */
-@ApplicationScoped
-public class SearchMapping {
+/**
+ * Maps {@code POST /v1/memories/search} to {@code RetrievalService.Search}, and back. Fields left out stay unset:
+ * retrieval-agent-service fills in its defaults.
+ */
+public final class SearchMapping {
 
-    private final GatewayConfig.Search defaults;
+    private SearchMapping() {}
 
-    public SearchMapping(GatewayConfig config) {
-        this.defaults = config.search();
-    }
-
-    public RetrievalRequest toProto(String project, SearchRequest request) {
-        ExpandContext expand = Objects.requireNonNullElse(request.expandContext(), new ExpandContext(null, null, null));
+    public static RetrievalRequest toProto(String project, SearchRequest request) {
         RetrievalRequest.Builder proto = RetrievalRequest.newBuilder()
                 .setScope(Scope.newBuilder()
                         .setProject(project)
-                        .setUserId(request.userId())
+                        .setUserId(orEmpty(request.userId()))
                         .setAgentId(orEmpty(request.agentId()))
                         .setSessionId(orEmpty(request.sessionId())))
-                .setQuery(request.query())
-                .setTopK(Objects.requireNonNullElse(request.topK(), defaults.topK()))
-                .setMode(Objects.requireNonNullElse(request.mode(), defaults.mode()))
-                .setBefore(Objects.requireNonNullElse(expand.before(), defaults.before()))
-                .setAfter(Objects.requireNonNullElse(expand.after(), defaults.after()))
-                .setNeighbours(neighbours(expand.neighbours()))
-                .setMaxContextTokens(
-                        Objects.requireNonNullElse(request.maxContextTokens(), defaults.maxContextTokens()))
-                .setIncludeShortTerm(wantsShortTerm(request));
-        if (request.rerankers() != null) {
-            proto.addAllRerankers(request.rerankers());
+                .setQuery(orEmpty(request.query()))
+                .setIncludeShortTerm(wantsShortTerm(request))
+                .addAllRerankers(JsonValues.orEmpty(request.rerankers()));
+        JsonEnums.parse(SearchMode.getDescriptor(), request.mode())
+                .ifPresent(mode -> proto.setModeValue(mode.getNumber()));
+        if (request.topK() != null) {
+            proto.setTopK(request.topK());
+        }
+        if (request.maxContextTokens() != null) {
+            proto.setMaxContextTokens(request.maxContextTokens());
+        }
+        ExpandContext expand = request.expandContext();
+        if (expand != null) {
+            if (expand.before() != null) {
+                proto.setBefore(expand.before());
+            }
+            if (expand.after() != null) {
+                proto.setAfter(expand.after());
+            }
+            JsonEnums.parse(Neighbours.getDescriptor(), expand.neighbours())
+                    .ifPresent(neighbours -> proto.setNeighboursValue(neighbours.getNumber()));
         }
         if (request.filter() != null) {
             proto.setFilter(toProto(request.filter()));
@@ -58,33 +63,15 @@ public class SearchMapping {
         return proto.build();
     }
 
-    /** The request's choice (validated: matching or all); left out, the retrieval service's default. */
-    private static Neighbours neighbours(String requested) {
-        if (requested == null) {
-            return Neighbours.NEIGHBOURS_UNSPECIFIED;
-        }
-        return requested.equals("all") ? Neighbours.NEIGHBOURS_ALL : Neighbours.NEIGHBOURS_MATCHING;
-    }
-
     private static SearchFilter toProto(SearchFilterInput filter) {
-        SearchFilter.Builder proto = SearchFilter.newBuilder();
-        if (filter.sessionIds() != null) {
-            proto.addAllSessionIds(filter.sessionIds());
-        }
-        if (filter.producers() != null) {
-            proto.addAllProducers(filter.producers());
-        }
-        if (filter.metadata() != null) {
-            proto.putAllMetadata(filter.metadata());
-        }
-        if (filter.from() != null || filter.to() != null) {
-            TimeRange.Builder range = TimeRange.newBuilder();
-            if (filter.from() != null) {
-                range.setFrom(Timestamps.toProto(filter.from()));
-            }
-            if (filter.to() != null) {
-                range.setTo(Timestamps.toProto(filter.to()));
-            }
+        SearchFilter.Builder proto = SearchFilter.newBuilder()
+                .addAllSessionIds(JsonValues.orEmpty(filter.sessionIds()))
+                .addAllProducers(JsonValues.orEmpty(filter.producers()))
+                .putAllMetadata(JsonValues.withoutNulls(filter.metadata()));
+        TimeRange.Builder range = TimeRange.newBuilder();
+        Timestamps.toProto(filter.from()).ifPresent(range::setFrom);
+        Timestamps.toProto(filter.to()).ifPresent(range::setTo);
+        if (range.hasFrom() || range.hasTo()) {
             proto.setTimeRange(range);
         }
         return proto.build();
@@ -94,7 +81,7 @@ public class SearchMapping {
      * Episodic memory is left out when the client asked only for other kinds of memory; short-term
      * memory is there only for a search in one session that did not leave it out.
      */
-    public SearchResponse fromProto(SearchRequest request, RetrievalResponse response) {
+    public static SearchResponse fromProto(SearchRequest request, RetrievalResponse response) {
         List<EpisodeCluster> clusters = includes(request, "episodic")
                 ? response.getClustersList().stream()
                         .map(SearchMapping::fromProto)

@@ -1,6 +1,6 @@
 package dev.engram.gateway.mapping;
 
-import static dev.engram.gateway.mapping.Timestamps.orEmpty;
+import static dev.engram.gateway.mapping.JsonValues.orEmpty;
 
 import dev.engram.gateway.model.ShortTermView;
 import dev.engram.proto.v1.GetShortTermRequest;
@@ -16,9 +16,9 @@ public final class ShortTermMapping {
         return GetShortTermRequest.newBuilder()
                 .setScope(Scope.newBuilder()
                         .setProject(project)
-                        .setUserId(userId)
+                        .setUserId(orEmpty(userId))
                         .setAgentId(orEmpty(agentId))
-                        .setSessionId(sessionId))
+                        .setSessionId(orEmpty(sessionId)))
                 .build();
     }
 

@@ -3,15 +3,24 @@ package dev.engram.gateway.mapping;
 import com.google.protobuf.Timestamp;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
 
 /** ISO-8601 text of the API to and from protobuf timestamps; returned times are in UTC. */
 final class Timestamps {
 
     private Timestamps() {}
 
-    /** Parses a timestamp the validator has already accepted. */
-    static Timestamp toProto(String iso) {
-        return toProto(OffsetDateTime.parse(iso).toInstant());
+    /** Empty when absent or not a timestamp with offset (the validator reports that). */
+    static Optional<Timestamp> toProto(String iso) {
+        if (iso == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(toProto(OffsetDateTime.parse(iso).toInstant()));
+        } catch (DateTimeParseException e) {
+            return Optional.empty();
+        }
     }
 
     static Timestamp toProto(Instant instant) {
@@ -24,14 +33,5 @@ final class Timestamps {
     static String toIso(Timestamp timestamp) {
         return Instant.ofEpochSecond(timestamp.getSeconds(), timestamp.getNanos())
                 .toString();
-    }
-
-    /** Protobuf strings cannot be null; absent optional fields travel as empty strings. */
-    static String orEmpty(String value) {
-        return value == null ? "" : value;
-    }
-
-    static String emptyToNull(String value) {
-        return value.isEmpty() ? null : value;
     }
 }

@@ -15,5 +15,4 @@ public record AddMemoriesRequest(
         @Schema(required = true, examples = "conv-26/session_1") @JsonProperty("session_id")
         String sessionId,
 
-        @Schema(required = true, minItems = 1, maxItems = 1000)
-        List<EpisodeInput> episodes) {}
+        @Schema(required = true) List<EpisodeInput> episodes) {}

@@ -1,6 +1,5 @@
 package dev.engram.gateway.model;
 
-import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -8,20 +7,15 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * search hit too ({@code matching}) or every one ({@code all}).
  */
 public record ExpandContext(
-        @Schema(defaultValue = "1", minimum = "0", maximum = "10")
+        @Schema(description = "Left out: the retrieval service's default (engram.retrieval.default-before).")
         Integer before,
 
-        @Schema(defaultValue = "2", minimum = "0", maximum = "10")
+        @Schema(description = "Left out: the retrieval service's default (engram.retrieval.default-after).")
         Integer after,
 
         @Schema(
-                defaultValue = "matching",
-                enumeration = {"matching", "all"},
                 description = "matching: only neighbours the search hit too; all: every neighbour in range. Left out,"
-                        + " the service default (matching), except that under mode auto a question asking for"
+                        + " the service default (engram.retrieval.default-neighbours), except that under mode auto a question asking for"
                         + " several things (\"What activities does she do?\") gets its hits without neighbours,"
                         + " whatever before and after say")
-        String neighbours) {
-
-    public static final List<String> NEIGHBOURS = List.of("matching", "all");
-}
+        String neighbours) {}

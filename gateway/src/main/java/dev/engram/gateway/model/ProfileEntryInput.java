@@ -26,5 +26,4 @@ public record ProfileEntryInput(
         @Schema(description = "Ids of the episodes that support the entry.")
         List<String> evidence,
 
-        @Schema(defaultValue = "1", minimum = "0", exclusiveMinimum = true, maximum = "1")
-        Double confidence) {}
+        @Schema(description = "Left out: 1.") Double confidence) {}

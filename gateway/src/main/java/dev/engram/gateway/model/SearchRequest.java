@@ -15,12 +15,15 @@ public record SearchRequest(
 
         @Schema(required = true) String query,
 
-        @Schema(defaultValue = "10", minimum = "1", maximum = "100") @JsonProperty("top_k")
+        @Schema(
+                description =
+                        "Clusters to return. Left out: the retrieval service's default (engram.retrieval.default-top-k).")
+        @JsonProperty("top_k")
         Integer topK,
 
         @Schema(
-                defaultValue = "auto",
-                enumeration = {"auto", "direct"})
+                description = "The search strategy: auto lets the service choose. Left out: the retrieval service's"
+                        + " default (engram.retrieval.default-mode).")
         String mode,
 
         @JsonProperty("expand_context") ExpandContext expandContext,
@@ -29,7 +32,10 @@ public record SearchRequest(
         @Schema(enumeration = {"episodic", "short_term", "profile"})
         List<String> include,
 
-        @Schema(defaultValue = "2000", minimum = "1", maximum = "32000") @JsonProperty("max_context_tokens")
+        @Schema(
+                description = "Token budget of context. Left out: the retrieval service's default"
+                        + " (engram.retrieval.default-max-context-tokens).")
+        @JsonProperty("max_context_tokens")
         Integer maxContextTokens,
 
         @Schema(

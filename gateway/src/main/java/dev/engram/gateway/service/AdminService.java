@@ -31,14 +31,11 @@ public class AdminService {
 
     private static final Logger LOG = Logger.getLogger(AdminService.class);
 
-    private final AdminValidator validator;
     private final ProjectRepository projects;
     private final ApiKeyRepository keys;
     private final boolean authEnabled;
 
-    public AdminService(
-            AdminValidator validator, ProjectRepository projects, ApiKeyRepository keys, AuthConfig config) {
-        this.validator = validator;
+    public AdminService(ProjectRepository projects, ApiKeyRepository keys, AuthConfig config) {
         this.projects = projects;
         this.keys = keys;
         this.authEnabled = config.enabled();
@@ -46,7 +43,7 @@ public class AdminService {
 
     public Uni<ProjectView> createProject(Caller caller, CreateProjectRequest request) {
         requireAuthentication();
-        validator.validateProject(request);
+        AdminValidator.validateProject(request);
         requireSuperAdmin(caller);
         String name = request.name() == null ? request.id() : request.name();
         return projects.insert(request.id(), name)
@@ -63,7 +60,7 @@ public class AdminService {
 
     public Uni<ApiKeyView> createKey(Caller caller, String project, CreateApiKeyRequest request) {
         requireAuthentication();
-        validator.validateKey(project, request);
+        AdminValidator.validateKey(project, request);
         requireAdministers(caller, project);
         Set<Scope> scopes = EnumSet.noneOf(Scope.class);
         request.scopes().forEach(name -> scopes.add(Scope.fromWireName(name).orElseThrow()));
@@ -81,7 +78,7 @@ public class AdminService {
 
     public Uni<List<ApiKeyView>> listKeys(Caller caller, String project) {
         requireAuthentication();
-        validator.validateProjectId("project_id", project, true);
+        AdminValidator.validateProjectId("project_id", project, true);
         requireAdministers(caller, project);
         return existingProject(project)
                 .chain(() -> keys.listByProject(project))
@@ -90,7 +87,7 @@ public class AdminService {
 
     public Uni<Void> revokeKey(Caller caller, String project, String keyId) {
         requireAuthentication();
-        validator.validateKeyId(project, keyId);
+        AdminValidator.validateKeyId(project, keyId);
         requireAdministers(caller, project);
         return keys.revoke(project, keyId).map(revoked -> {
             if (!revoked) {

@@ -6,7 +6,6 @@ import dev.engram.gateway.model.DeletionView;
 import dev.engram.gateway.model.EpisodePage;
 import dev.engram.gateway.model.EpisodeView;
 import dev.engram.gateway.validation.RequestValidator;
-import dev.engram.proto.v1.GetDeletionRequest;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -17,52 +16,42 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class EpisodeService {
 
-    private final RequestValidator validator;
     private final IngestClient ingest;
 
-    public EpisodeService(RequestValidator validator, IngestClient ingest) {
-        this.validator = validator;
+    public EpisodeService(IngestClient ingest) {
         this.ingest = ingest;
     }
 
     public Uni<EpisodeView> get(String project, String userId, String episodeId) {
-        validator.validateEpisodeRead(userId, episodeId);
-        return ingest.getEpisode(EpisodeMapping.get(project, userId, episodeId)).map(EpisodeMapping::fromProto);
+        return ingest.getEpisode(RequestValidator.episode(project, userId, episodeId))
+                .map(EpisodeMapping::fromProto);
     }
 
     public Uni<EpisodePage> list(
             String project, String userId, String sessionId, String agentId, String cursor, String limit) {
-        int pageSize = validator.validateListing(userId, sessionId, agentId, cursor, limit);
-        return ingest.listEpisodes(EpisodeMapping.list(project, userId, sessionId, agentId, cursor, pageSize))
+        return ingest.listEpisodes(RequestValidator.listing(project, userId, sessionId, agentId, cursor, limit))
                 .map(EpisodeMapping::fromProto);
     }
 
     public Uni<DeletionView> deleteEpisode(String project, String userId, String episodeId) {
-        validator.validateDeletion(userId, null, episodeId);
         return delete(project, userId, null, episodeId);
     }
 
     public Uni<DeletionView> deleteSession(String project, String userId, String sessionId) {
-        validator.validateDeletion(userId, sessionId, null);
         return delete(project, userId, sessionId, null);
     }
 
     public Uni<DeletionView> deleteUser(String project, String userId) {
-        validator.validateDeletion(userId, null, null);
         return delete(project, userId, null, null);
     }
 
     public Uni<DeletionView> deletion(String project, String deletionId) {
-        validator.validateDeletionId(deletionId);
-        return ingest.getDeletion(GetDeletionRequest.newBuilder()
-                        .setProject(project)
-                        .setDeletionId(deletionId)
-                        .build())
+        return ingest.getDeletion(RequestValidator.deletionStatus(project, deletionId))
                 .map(EpisodeMapping::fromProto);
     }
 
     private Uni<DeletionView> delete(String project, String userId, String sessionId, String episodeId) {
-        return ingest.deleteEpisodes(EpisodeMapping.delete(project, userId, sessionId, episodeId))
+        return ingest.deleteEpisodes(RequestValidator.deletion(project, userId, sessionId, episodeId))
                 .map(EpisodeMapping::fromProto);
     }
 }

@@ -11,9 +11,9 @@ import dev.engram.gateway.model.MemoryStatus;
 import dev.engram.gateway.model.SearchRequest;
 import dev.engram.gateway.model.SearchResponse;
 import dev.engram.gateway.model.ShortTermView;
+import dev.engram.gateway.validation.JsonPaths;
 import dev.engram.gateway.validation.RequestValidator;
-import dev.engram.proto.v1.GetStatusRequest;
-import dev.engram.proto.v1.Scope;
+import dev.engram.proto.v1.AddEpisodesRequest;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -24,30 +24,22 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class MemoryService {
 
-    private final RequestValidator validator;
-    private final SearchMapping searchMapping;
     private final IngestClient ingest;
     private final RetrievalClient retrieval;
     private final ProfileService profiles;
 
-    public MemoryService(
-            RequestValidator validator,
-            SearchMapping searchMapping,
-            IngestClient ingest,
-            RetrievalClient retrieval,
-            ProfileService profiles) {
-        this.validator = validator;
-        this.searchMapping = searchMapping;
+    public MemoryService(IngestClient ingest, RetrievalClient retrieval, ProfileService profiles) {
         this.ingest = ingest;
         this.retrieval = retrieval;
         this.profiles = profiles;
     }
 
     public Uni<AddMemoriesResponse> add(String project, AddMemoriesRequest request) {
-        validator.validateAdd(request);
-        int requested = request.episodes().size();
-        return ingest.addEpisodes(AddMapping.toProto(project, request))
-                .map(response -> AddMapping.fromProto(response, requested));
+        AddEpisodesRequest proto = RequestValidator.add(project, request);
+        return ingest.addEpisodes(proto)
+                .onFailure()
+                .transform(JsonPaths.SCOPED::inApiTerms)
+                .map(response -> AddMapping.fromProto(response, proto.getEpisodesCount()));
     }
 
     /**
@@ -55,10 +47,11 @@ public class MemoryService {
      * never fails the search (see {@link ProfileService#forSearch}).
      */
     public Uni<SearchResponse> search(String project, SearchRequest request) {
-        validator.validateSearch(request);
         Uni<SearchResponse> episodic = retrieval
-                .search(searchMapping.toProto(project, request))
-                .map(response -> searchMapping.fromProto(request, response));
+                .search(RequestValidator.search(project, request))
+                .onFailure()
+                .transform(JsonPaths.SEARCH::inApiTerms)
+                .map(response -> SearchMapping.fromProto(request, response));
         if (!SearchMapping.wantsProfile(request)) {
             return episodic;
         }
@@ -69,18 +62,13 @@ public class MemoryService {
     }
 
     public Uni<MemoryStatus> status(String project, String userId) {
-        validator.validateStatus(userId);
-        GetStatusRequest request = GetStatusRequest.newBuilder()
-                .setScope(Scope.newBuilder().setProject(project).setUserId(userId))
-                .build();
-        return ingest.getStatus(request)
+        return ingest.getStatus(RequestValidator.status(project, userId))
                 .map(status -> new MemoryStatus(userId, status.getStored(), status.getIndexed(), status.getPending()));
     }
 
     /** An unknown session has an empty short-term memory, not a 404: it may simply not have started yet. */
     public Uni<ShortTermView> shortTerm(String project, String sessionId, String userId, String agentId) {
-        validator.validateShortTerm(sessionId, userId, agentId);
-        return ingest.getShortTerm(ShortTermMapping.toProto(project, sessionId, userId, agentId))
+        return ingest.getShortTerm(RequestValidator.shortTerm(project, sessionId, userId, agentId))
                 .map(ShortTermMapping::fromProto);
     }
 }

@@ -3,13 +3,13 @@ package dev.engram.gateway.service;
 import dev.engram.gateway.client.ProfileClient;
 import dev.engram.gateway.config.GatewayConfig;
 import dev.engram.gateway.mapping.ProfileMapping;
-import dev.engram.gateway.mapping.ProfileViolations;
 import dev.engram.gateway.model.ProfileEntryInput;
 import dev.engram.gateway.model.ProfileEntryView;
 import dev.engram.gateway.model.ProfileView;
 import dev.engram.gateway.model.PutProfileEntryResponse;
 import dev.engram.gateway.model.SearchRequest;
 import dev.engram.gateway.model.SearchWarning;
+import dev.engram.gateway.validation.JsonPaths;
 import dev.engram.gateway.validation.ProfileValidator;
 import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
@@ -30,46 +30,40 @@ public class ProfileService {
     /** The profile part of a search answer: its entries, or why there are none. */
     public record SearchPart(List<ProfileEntryView> entries, SearchWarning warning) {}
 
-    private final ProfileValidator validator;
     private final ProfileClient profiles;
     private final int searchLimit;
 
-    public ProfileService(ProfileValidator validator, ProfileClient profiles, GatewayConfig config) {
-        this.validator = validator;
+    public ProfileService(ProfileClient profiles, GatewayConfig config) {
         this.profiles = profiles;
         this.searchLimit = config.search().profileLimit();
     }
 
     public Uni<ProfileView> profile(String project, String userId, String at, String subject, String limit) {
-        ProfileValidator.Read read = validator.validateRead(userId, at, subject, limit);
-        return profiles.getProfile(ProfileMapping.toProto(project, userId, read.at(), read.subject(), read.limit()))
+        return profiles.getProfile(ProfileValidator.read(project, userId, at, subject, limit))
                 .onFailure()
-                .transform(ProfileViolations::inApiTerms)
+                .transform(JsonPaths.SCOPED::inApiTerms)
                 .map(response -> ProfileMapping.fromProto(userId, response.getEntriesList()));
     }
 
     public Uni<ProfileView> history(String project, String userId, String subject, String tag, String feature) {
-        validator.validateHistory(userId, subject, tag, feature);
-        return profiles.getHistory(ProfileMapping.toProto(project, userId, subject, tag, feature))
+        return profiles.getHistory(ProfileValidator.history(project, userId, subject, tag, feature))
                 .onFailure()
-                .transform(ProfileViolations::inApiTerms)
+                .transform(JsonPaths.SCOPED::inApiTerms)
                 .map(response -> ProfileMapping.fromProto(userId, response.getEntriesList()));
     }
 
     public Uni<PutProfileEntryResponse> put(String project, String userId, String entryId, ProfileEntryInput entry) {
-        validator.validatePut(userId, entryId, entry);
-        return profiles.putEntry(ProfileMapping.toProto(project, userId, entryId, entry))
+        return profiles.putEntry(ProfileValidator.put(project, userId, entryId, entry))
                 .onFailure()
-                .transform(ProfileViolations::inApiTerms)
+                .transform(JsonPaths.PROFILE_ENTRY::inApiTerms)
                 .map(ProfileMapping::fromProto);
     }
 
     /** An unknown entry is a NOT_FOUND from profile-service, which the API answers with 404. */
     public Uni<Void> delete(String project, String userId, String entryId) {
-        validator.validateDelete(userId, entryId);
-        return profiles.deleteEntry(ProfileMapping.toDeleteProto(project, userId, entryId))
+        return profiles.deleteEntry(ProfileValidator.delete(project, userId, entryId))
                 .onFailure()
-                .transform(ProfileViolations::inApiTerms)
+                .transform(JsonPaths.SCOPED::inApiTerms)
                 .replaceWithVoid();
     }
 

@@ -15,18 +15,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class ReindexService {
 
-    private final AdminValidator validator;
     private final IngestClient ingest;
 
-    public ReindexService(AdminValidator validator, IngestClient ingest) {
-        this.validator = validator;
+    public ReindexService(IngestClient ingest) {
         this.ingest = ingest;
     }
 
     /** A project key reindexes its own project; the bootstrap key the one named, or all when none is. */
     public Uni<ReindexResponse> reindex(Caller caller, ReindexRequest request) {
         String named = request == null ? null : request.project();
-        validator.validateProjectId("project", named, false);
+        AdminValidator.validateProjectId("project", named, false);
         String project = named != null ? named : caller.project();
         if (project != null) {
             AdminService.requireAdministers(caller, project);

@@ -1,38 +1,41 @@
 package dev.engram.gateway.validation;
 
+import com.google.protobuf.Descriptors.FieldDescriptor;
 import dev.engram.gateway.model.CreateApiKeyRequest;
 import dev.engram.gateway.model.CreateProjectRequest;
 import dev.engram.gateway.security.Scope;
-import jakarta.enterprise.context.ApplicationScoped;
+import dev.engram.grpc.contract.Texts;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** Checks the bodies and ids of the administration endpoints. */
-@ApplicationScoped
-public class AdminValidator {
+/**
+ * Checks the bodies and ids of the administration endpoints, which no service behind the gateway receives. A
+ * project id becomes every request's {@code Scope.project}, so it keeps that field's rules; key ids the same.
+ */
+public final class AdminValidator {
 
+    private static final FieldDescriptor PROJECT =
+            dev.engram.proto.v1.Scope.getDescriptor().findFieldByName("project");
     private static final int MAX_NAME_CHARS = 200;
 
-    public void validateProject(CreateProjectRequest request) {
-        FieldErrors errors = new FieldErrors();
-        if (request == null) {
-            errors.add("body", "a JSON object is required");
-            errors.throwIfAny();
-        }
-        errors.id("id", request.id(), true);
-        errors.optionalText("name", request.name(), MAX_NAME_CHARS);
+    private AdminValidator() {}
+
+    public static void validateProject(CreateProjectRequest request) {
+        FieldErrors errors = FieldErrors.forBody(request);
+        errors.rules("id", request.id(), PROJECT);
+        name(errors, request.name());
         errors.throwIfAny();
     }
 
-    public void validateKey(String project, CreateApiKeyRequest request) {
+    public static void validateKey(String project, CreateApiKeyRequest request) {
         FieldErrors errors = new FieldErrors();
-        errors.id("project_id", project, true);
+        errors.rules("project_id", project, PROJECT);
         if (request == null) {
             errors.add("body", "a JSON object is required");
             errors.throwIfAny();
         }
-        errors.optionalText("name", request.name(), MAX_NAME_CHARS);
+        name(errors, request.name());
         List<String> scopes = request.scopes();
         if (scopes == null || scopes.isEmpty()) {
             errors.add("scopes", "is required: one or more of read, write, admin");
@@ -50,16 +53,34 @@ public class AdminValidator {
         errors.throwIfAny();
     }
 
-    public void validateKeyId(String project, String keyId) {
+    public static void validateKeyId(String project, String keyId) {
         FieldErrors errors = new FieldErrors();
-        errors.id("project_id", project, true);
-        errors.id("key_id", keyId, true);
+        errors.rules("project_id", project, PROJECT);
+        errors.rules("key_id", keyId, PROJECT);
         errors.throwIfAny();
     }
 
-    public void validateProjectId(String field, String project, boolean required) {
+    /** A project id as a query parameter: may be absent when not {@code required}. */
+    public static void validateProjectId(String field, String project, boolean required) {
         FieldErrors errors = new FieldErrors();
-        errors.id(field, project, required);
+        if (project != null || required) {
+            errors.rules(field, project, PROJECT);
+        }
         errors.throwIfAny();
+    }
+
+    /** An optional name that, when given, must say something. */
+    private static void name(FieldErrors errors, String name) {
+        if (name == null) {
+            return;
+        }
+        String problem = Texts.encodingProblem(name);
+        if (name.isBlank()) {
+            errors.add("name", "must not be empty");
+        } else if (problem != null) {
+            errors.add("name", problem);
+        } else if (name.codePointCount(0, name.length()) > MAX_NAME_CHARS) {
+            errors.add("name", "must be at most " + MAX_NAME_CHARS + " characters");
+        }
     }
 }

@@ -1,6 +1,5 @@
 package dev.engram.ingest.grpc;
 
-import dev.engram.ingest.config.IngestLimitsConfig;
 import dev.engram.ingest.deletion.EpisodeDeletion;
 import dev.engram.ingest.ingestion.EpisodeIngestion;
 import dev.engram.ingest.ingestion.EpisodeReindex;
@@ -52,32 +51,31 @@ import java.util.UUID;
 @GrpcService
 public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImplBase {
 
+    /** Episodes per page of a listing that does not say. */
+    static final int DEFAULT_PAGE = 100;
+
     private final EpisodeIngestion ingestion;
     private final EpisodeQueries queries;
     private final ShortTermQueries shortTerm;
     private final EpisodeDeletion deletion;
     private final EpisodeReindex reindex;
-    private final int maxContentBytes;
 
     IngestGrpcService(
             EpisodeIngestion ingestion,
             EpisodeQueries queries,
             ShortTermQueries shortTerm,
             EpisodeDeletion deletion,
-            EpisodeReindex reindex,
-            IngestLimitsConfig limits) {
+            EpisodeReindex reindex) {
         this.ingestion = ingestion;
         this.queries = queries;
         this.shortTerm = shortTerm;
         this.deletion = deletion;
         this.reindex = reindex;
-        this.maxContentBytes = limits.maxContentBytes();
     }
 
     @Override
     public Uni<AddEpisodesResponse> addEpisodes(AddEpisodesRequest request) {
         return Uni.createFrom().deferred(() -> {
-            RequestValidator.check(request, maxContentBytes);
             return ingestion
                     .add(
                             EpisodeMapper.toScope(request.getScope()),
@@ -91,7 +89,6 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
     @Override
     public Uni<GetContextResponse> getContext(GetContextRequest request) {
         return Uni.createFrom().deferred(() -> {
-            RequestValidator.check(request);
             return queries.context(
                             request.getScope().getProject(),
                             request.getScope().getUserId(),
@@ -106,7 +103,6 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
     @Override
     public Uni<GetStatusResponse> getStatus(GetStatusRequest request) {
         return Uni.createFrom().deferred(() -> {
-            RequestValidator.check(request);
             return queries.status(
                             request.getScope().getProject(), request.getScope().getUserId())
                     .map(IngestGrpcService::toStatusResponse);
@@ -117,7 +113,6 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
     @Override
     public Uni<ShortTermMemory> getShortTerm(GetShortTermRequest request) {
         return Uni.createFrom().deferred(() -> {
-            RequestValidator.check(request);
             Scope scope = request.getScope();
             return shortTerm
                     .read(new ShortTermKey(
@@ -130,7 +125,6 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
     @Override
     public Uni<Episode> getEpisode(GetEpisodeRequest request) {
         return Uni.createFrom().deferred(() -> {
-            RequestValidator.check(request);
             return queries.episode(EpisodeMapper.toNarrowing(request.getScope()), request.getEpisodeId())
                     .map(found -> EpisodeMapper.toProto(found.orElseThrow(
                             () -> notFound("episode_id: the user has no episode " + request.getEpisodeId()))));
@@ -144,7 +138,8 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
             ListPosition after = request.getCursor().isEmpty()
                     ? null
                     : ListCursor.decode(request.getCursor()).orElseThrow();
-            return queries.list(EpisodeMapper.toNarrowing(request.getScope()), after, request.getLimit())
+            int limit = request.hasLimit() ? request.getLimit() : DEFAULT_PAGE;
+            return queries.list(EpisodeMapper.toNarrowing(request.getScope()), after, limit)
                     .map(IngestGrpcService::toListResponse);
         });
     }
@@ -163,7 +158,6 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
     @Override
     public Uni<Deletion> getDeletion(GetDeletionRequest request) {
         return Uni.createFrom().deferred(() -> {
-            RequestValidator.check(request);
             return deletion.status(request.getProject(), UUID.fromString(request.getDeletionId()))
                     .map(found -> DeletionMapper.toProto(found.orElseThrow(
                             () -> notFound("deletion_id: the project has no deletion " + request.getDeletionId()))));
@@ -173,7 +167,6 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
     @Override
     public Uni<ReindexResponse> reindex(ReindexRequest request) {
         return Uni.createFrom().deferred(() -> {
-            RequestValidator.check(request);
             return reindex.reindex(request.getProject())
                     .map(queued ->
                             ReindexResponse.newBuilder().setEpisodes(queued).build());

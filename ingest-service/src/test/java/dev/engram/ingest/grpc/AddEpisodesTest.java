@@ -215,8 +215,9 @@ class AddEpisodesTest {
                         "episodes[3].role",
                         "episodes[4].metadata",
                         "episodes[5].metadata",
-                        "episodes[6].metadata",
-                        "episodes[7].metadata");
+                        // A bad value is named by its key, as the gateway names it.
+                        "episodes[6].metadata.k",
+                        "episodes[7].metadata.k");
         assertThat(ingest.getStatus(status(project, "u1")).getStored()).isZero();
     }
 

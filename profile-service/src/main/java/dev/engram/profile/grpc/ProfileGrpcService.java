@@ -1,5 +1,6 @@
 package dev.engram.profile.grpc;
 
+import com.google.rpc.BadRequest.FieldViolation;
 import dev.engram.grpc.Violations;
 import dev.engram.profile.config.ProfileConfig;
 import dev.engram.profile.mapping.ProfileMapper;
@@ -32,7 +33,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.Supplier;
 
-/** The profile contract: validates, maps, and translates outcomes to gRPC status codes. */
+/** The profile contract: maps, and translates outcomes to gRPC status codes. */
 @GrpcService
 public class ProfileGrpcService implements ProfileService {
 
@@ -50,7 +51,7 @@ public class ProfileGrpcService implements ProfileService {
 
     @Override
     public Uni<ObserveResponse> observe(ObserveRequest request) {
-        return checked(() -> ProfileRequests.check(request), () -> {
+        return Uni.createFrom().deferred(() -> {
             Instant arrival = Instant.now();
             return queue.observe(request.getEpisodesList().stream()
                             .map(episode -> ProfileMapper.toObserved(episode, arrival))
@@ -62,126 +63,109 @@ public class ProfileGrpcService implements ProfileService {
 
     @Override
     public Uni<GetProfileResponse> getProfile(GetProfileRequest request) {
-        return checked(
-                () -> ProfileRequests.check(request),
-                () -> reads.profile(
-                                request.getScope().getProject(),
-                                request.getScope().getUserId(),
-                                request.hasAt() ? ProfileMapper.toInstant(request.getAt()) : null,
-                                ProfileMapper.nullIfEmpty(request.getSubject()),
-                                request.getQuery(),
-                                request.getLimit())
-                        .map(found -> GetProfileResponse.newBuilder()
-                                .addAllEntries(toProto(found))
-                                .build()));
+        return checked(() -> reads.profile(
+                        request.getScope().getProject(),
+                        request.getScope().getUserId(),
+                        request.hasAt() ? ProfileMapper.toInstant(request.getAt()) : null,
+                        ProfileMapper.nullIfEmpty(request.getSubject()),
+                        request.getQuery(),
+                        request.hasLimit() ? request.getLimit() : 0)
+                .map(found -> GetProfileResponse.newBuilder()
+                        .addAllEntries(toProto(found))
+                        .build()));
     }
 
     @Override
     public Uni<GetHistoryResponse> getHistory(GetHistoryRequest request) {
-        return checked(
-                () -> ProfileRequests.check(request),
-                () -> reads.history(
-                                request.getScope().getProject(),
-                                request.getScope().getUserId(),
-                                ProfileMapper.nullIfEmpty(request.getSubject()),
-                                ProfileMapper.nullIfEmpty(request.getTag()),
-                                ProfileMapper.nullIfEmpty(request.getFeature()))
-                        .map(found -> GetHistoryResponse.newBuilder()
-                                .addAllEntries(toProto(found))
-                                .build()));
+        return checked(() -> reads.history(
+                        request.getScope().getProject(),
+                        request.getScope().getUserId(),
+                        ProfileMapper.nullIfEmpty(request.getSubject()),
+                        ProfileMapper.nullIfEmpty(request.getTag()),
+                        ProfileMapper.nullIfEmpty(request.getFeature()))
+                .map(found -> GetHistoryResponse.newBuilder()
+                        .addAllEntries(toProto(found))
+                        .build()));
     }
 
     @Override
     public Uni<PutEntryResponse> putEntry(PutEntryRequest request) {
-        return checked(
-                () -> ProfileRequests.check(request),
-                () -> edits.put(
-                                request.getScope().getProject(),
-                                request.getScope().getUserId(),
-                                ProfileMapper.toEdit(request.getEntry(), config.category(), Instant.now()))
-                        .map(result -> PutEntryResponse.newBuilder()
-                                .setEntry(ProfileMapper.toProto(result.entry()))
-                                .setCreated(result.created())
-                                .setReplaced(
-                                        result.replaced() == null
-                                                ? ""
-                                                : result.replaced().toString())
-                                .build())
-                        .onFailure(EntryNotCurrentException.class)
-                        .transform(failure -> Status.FAILED_PRECONDITION
-                                .withDescription(failure.getMessage())
-                                .asRuntimeException())
-                        .onFailure(InvalidEditException.class)
-                        .transform(failure -> {
-                            Violations violations = new Violations();
-                            violations.add(((InvalidEditException) failure).field(), failure.getMessage());
-                            return invalid(violations);
-                        }));
+        return checked(() -> {
+                    checkEdit(request);
+                    return edits.put(
+                            request.getScope().getProject(),
+                            request.getScope().getUserId(),
+                            ProfileMapper.toEdit(request.getEntry(), config.category(), Instant.now()));
+                })
+                .map(result -> PutEntryResponse.newBuilder()
+                        .setEntry(ProfileMapper.toProto(result.entry()))
+                        .setCreated(result.created())
+                        .setReplaced(
+                                result.replaced() == null
+                                        ? ""
+                                        : result.replaced().toString())
+                        .build())
+                .onFailure(EntryNotCurrentException.class)
+                .transform(failure -> Status.FAILED_PRECONDITION
+                        .withDescription(failure.getMessage())
+                        .asRuntimeException())
+                .onFailure(InvalidEditException.class)
+                .transform(failure -> Violations.invalid(List.of(FieldViolation.newBuilder()
+                        .setField(((InvalidEditException) failure).field())
+                        .setDescription(failure.getMessage())
+                        .build())));
     }
 
     @Override
     public Uni<DeleteEntryResponse> deleteEntry(DeleteEntryRequest request) {
-        return checked(
-                () -> ProfileRequests.check(request),
-                () -> edits.delete(
-                                request.getScope().getProject(),
-                                request.getScope().getUserId(),
-                                UUID.fromString(request.getEntryId()))
-                        .map(deleted -> {
-                            if (!deleted) {
-                                throw Status.NOT_FOUND
-                                        .withDescription(
-                                                "entry_id: no entry " + request.getEntryId() + " for this user")
-                                        .asRuntimeException();
-                            }
-                            return DeleteEntryResponse.getDefaultInstance();
-                        }));
+        return checked(() -> edits.delete(
+                        request.getScope().getProject(),
+                        request.getScope().getUserId(),
+                        UUID.fromString(request.getEntryId()))
+                .map(deleted -> {
+                    if (!deleted) {
+                        throw Status.NOT_FOUND
+                                .withDescription("entry_id: no entry " + request.getEntryId() + " for this user")
+                                .asRuntimeException();
+                    }
+                    return DeleteEntryResponse.getDefaultInstance();
+                }));
     }
 
     @Override
     public Uni<ForgetEpisodesResponse> forgetEpisodes(ForgetEpisodesRequest request) {
-        return checked(
-                () -> ProfileRequests.check(request),
-                () -> edits.forgetEpisodes(
-                                request.getScope().getProject(),
-                                request.getScope().getUserId(),
-                                request.getEpisodeIdsList())
-                        .map(forgotten -> ForgetEpisodesResponse.newBuilder()
-                                .setEntriesUpdated(forgotten.updated())
-                                .setEntriesDeleted(forgotten.deleted())
-                                .build()));
+        return checked(() -> edits.forgetEpisodes(
+                        request.getScope().getProject(), request.getScope().getUserId(), request.getEpisodeIdsList())
+                .map(forgotten -> ForgetEpisodesResponse.newBuilder()
+                        .setEntriesUpdated(forgotten.updated())
+                        .setEntriesDeleted(forgotten.deleted())
+                        .build()));
     }
 
     @Override
     public Uni<ForgetUserResponse> forgetUser(ForgetUserRequest request) {
-        return checked(
-                () -> ProfileRequests.check(request),
-                () -> edits.forgetUser(
-                                request.getScope().getProject(),
-                                request.getScope().getUserId())
-                        .map(deleted -> ForgetUserResponse.newBuilder()
-                                .setEntriesDeleted(Math.toIntExact(deleted))
-                                .build()));
+        return checked(() -> edits.forgetUser(
+                        request.getScope().getProject(), request.getScope().getUserId())
+                .map(deleted -> ForgetUserResponse.newBuilder()
+                        .setEntriesDeleted(Math.toIntExact(deleted))
+                        .build()));
     }
 
     private static List<dev.engram.proto.v1.ProfileEntry> toProto(List<ProfileEntry> entries) {
         return entries.stream().map(ProfileMapper::toProto).toList();
     }
 
-    private static RuntimeException invalid(Violations violations) {
-        try {
-            violations.throwIfAny();
-            return new IllegalStateException("no violation recorded");
-        } catch (RuntimeException e) {
-            return e;
-        }
+    /** A failure of {@code work} itself, an INVALID_ARGUMENT among them, fails the call as a Uni would. */
+    private static <T> Uni<T> checked(Supplier<Uni<T>> work) {
+        return Uni.createFrom().deferred(work::get);
     }
 
-    /** Runs {@code check} first: its INVALID_ARGUMENT fails the call before anything is touched. */
-    private static <T> Uni<T> checked(Runnable check, Supplier<Uni<T>> work) {
-        return Uni.createFrom().deferred(() -> {
-            check.run();
-            return work.get();
-        });
+    /** The declared rules are checked before a request gets here; only the service sets valid_to. */
+    private static void checkEdit(PutEntryRequest request) {
+        if (request.getEntry().hasValidTo()) {
+            Violations violations = new Violations();
+            violations.add("entry.valid_to", "is set by the service when a newer version replaces the entry");
+            violations.throwIfAny();
+        }
     }
 }

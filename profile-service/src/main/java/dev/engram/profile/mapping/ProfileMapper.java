@@ -67,7 +67,7 @@ public final class ProfileMapper {
                 entry.getValue().strip(),
                 entry.hasValidFrom() ? toInstant(entry.getValidFrom()) : now,
                 entry.getEvidenceList(),
-                entry.getConfidence() == 0 ? 1f : entry.getConfidence());
+                entry.hasConfidence() ? entry.getConfidence() : 1f);
     }
 
     public static Instant toInstant(Timestamp timestamp) {

@@ -50,7 +50,7 @@ class ProfileEndpointsTest {
         put(user, "Caroline", "hobbies and interests", "enjoys", "hiking in the mountains");
         put(user, "Caroline", "location", "home", "Denver");
 
-        List<ProfileEntry> ranked = query(user, "Which mountains does she go hiking in?", 0);
+        List<ProfileEntry> ranked = query(user, "Which mountains does she go hiking in?", null);
         List<ProfileEntry> limited = query(user, "painting or hiking?", 1);
 
         assertThat(ranked).extracting(ProfileEntry::getValue).containsExactly("hiking in the mountains");
@@ -182,13 +182,14 @@ class ProfileEndpointsTest {
                 .build();
     }
 
-    private List<ProfileEntry> query(String user, String query, int limit) {
-        return profile.getProfile(GetProfileRequest.newBuilder()
-                        .setScope(scope(user))
-                        .setQuery(query)
-                        .setLimit(limit)
-                        .build())
-                .getEntriesList();
+    /** {@code limit} null: every entry. */
+    private List<ProfileEntry> query(String user, String query, Integer limit) {
+        GetProfileRequest.Builder request =
+                GetProfileRequest.newBuilder().setScope(scope(user)).setQuery(query);
+        if (limit != null) {
+            request.setLimit(limit);
+        }
+        return profile.getProfile(request.build()).getEntriesList();
     }
 
     private List<ProfileEntry> history(String user) {

@@ -1,6 +1,7 @@
 package dev.engram.retrieval.config;
 
 import dev.engram.retrieval.model.NeighbourPolicy;
+import dev.engram.retrieval.model.SearchMode;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.util.List;
@@ -45,13 +46,25 @@ public interface RetrievalConfig {
     @WithDefault("matching")
     NeighbourPolicy defaultNeighbours();
 
-    /** Clusters returned when a request leaves {@code top_k} unset (0). */
+    /** Clusters returned when a request leaves {@code top_k} unset. */
     @WithDefault("10")
     int defaultTopK();
 
-    /** Token budget of the assembled context when a request leaves {@code max_context_tokens} unset (0). */
+    /** Token budget of the assembled context when a request leaves {@code max_context_tokens} unset. */
     @WithDefault("2000")
     int defaultMaxContextTokens();
+
+    /** The strategy of a request that leaves {@code mode} unset: auto, direct, split or chain. */
+    @WithDefault("auto")
+    SearchMode defaultMode();
+
+    /** Episodes of the same session before each nucleus when a request leaves {@code before} unset. */
+    @WithDefault("1")
+    int defaultBefore();
+
+    /** Episodes of the same session after each nucleus when a request leaves {@code after} unset. */
+    @WithDefault("2")
+    int defaultAfter();
 
     /** The rerank stage. */
     Rerank rerank();

@@ -1,12 +1,8 @@
 package dev.engram.retrieval.grpc;
 
-import com.google.protobuf.Any;
-import com.google.rpc.BadRequest;
-import com.google.rpc.Code;
 import dev.engram.retrieval.client.DownstreamFailure;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.protobuf.StatusProto;
 import org.jboss.logging.Logger;
 
 /** Translates failures of a search into the status the caller sees. */
@@ -17,9 +13,6 @@ final class GrpcErrors {
     private GrpcErrors() {}
 
     static StatusRuntimeException toStatus(Throwable failure) {
-        if (failure instanceof InvalidRequestException invalid) {
-            return invalidArgument(invalid);
-        }
         if (failure instanceof DownstreamFailure downstream) {
             // The peer's code is kept: UNAVAILABLE or DEADLINE_EXCEEDED tell the caller to retry later,
             // INVALID_ARGUMENT that the request itself is at fault.
@@ -38,20 +31,5 @@ final class GrpcErrors {
                 .withDescription("search failed")
                 .withCause(failure)
                 .asRuntimeException();
-    }
-
-    /** INVALID_ARGUMENT with a google.rpc.BadRequest detail naming every field at fault. */
-    private static StatusRuntimeException invalidArgument(InvalidRequestException invalid) {
-        BadRequest.Builder badRequest = BadRequest.newBuilder();
-        invalid.violations()
-                .forEach(violation -> badRequest.addFieldViolations(BadRequest.FieldViolation.newBuilder()
-                        .setField(violation.field())
-                        .setDescription(violation.message())));
-        com.google.rpc.Status status = com.google.rpc.Status.newBuilder()
-                .setCode(Code.INVALID_ARGUMENT_VALUE)
-                .setMessage(invalid.getMessage())
-                .addDetails(Any.pack(badRequest.build()))
-                .build();
-        return StatusProto.toStatusRuntimeException(status);
     }
 }

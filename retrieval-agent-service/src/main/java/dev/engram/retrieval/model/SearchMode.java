@@ -1,40 +1,20 @@
 package dev.engram.retrieval.model;
 
 import java.util.Locale;
-import java.util.Optional;
 
 /** The retrieval strategies a caller may ask for. */
 public enum SearchMode {
     /** Let the service choose the strategy. */
-    AUTO("auto"),
+    AUTO,
     /** One vector search, contextualized. */
-    DIRECT("direct"),
+    DIRECT,
     /** Independent single-hop sub-queries searched in parallel, merged and reranked together. */
-    SPLIT("split"),
+    SPLIT,
     /** Rounds of search, each round's query built from what the previous rounds found. */
-    CHAIN("chain");
+    CHAIN;
 
-    private final String wireName;
-
-    SearchMode(String wireName) {
-        this.wireName = wireName;
-    }
-
+    /** The mode as traces and metrics name it: auto, direct, split, chain. */
     public String wireName() {
-        return wireName;
-    }
-
-    /** The mode named on the wire; an empty name means {@link #AUTO}, as proto3 sends unset strings. */
-    public static Optional<SearchMode> fromWire(String name) {
-        if (name == null || name.isBlank()) {
-            return Optional.of(AUTO);
-        }
-        String wanted = name.trim().toLowerCase(Locale.ROOT);
-        for (SearchMode mode : values()) {
-            if (mode.wireName.equals(wanted)) {
-                return Optional.of(mode);
-            }
-        }
-        return Optional.empty();
+        return name().toLowerCase(Locale.ROOT);
     }
 }

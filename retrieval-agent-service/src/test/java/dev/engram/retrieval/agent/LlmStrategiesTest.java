@@ -3,6 +3,7 @@ package dev.engram.retrieval.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.engram.proto.v1.RetrievalResponse;
+import dev.engram.proto.v1.SearchMode;
 import dev.engram.proto.v1.VectorSearchRequest;
 import dev.engram.retrieval.support.FakeDownstream;
 import dev.engram.retrieval.support.FakeDownstreamResource;
@@ -62,7 +63,7 @@ class LlmStrategiesTest {
                 ScriptedAgentLlm.SPLIT,
                 "```json\n{\"queries\": [\"What does Caroline paint?\", \"What does Melanie paint?\"]}\n```");
 
-        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode("auto"));
+        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode(SearchMode.SEARCH_MODE_AUTO));
 
         assertThat(llm.calls(ScriptedAgentLlm.ROUTE))
                 .singleElement()
@@ -87,7 +88,7 @@ class LlmStrategiesTest {
 
         RetrievalResponse response = channel.search(
                 "Which cities has Melanie visited?",
-                r -> r.setMode("auto").setBefore(1).setAfter(2));
+                r -> r.setMode(SearchMode.SEARCH_MODE_AUTO).setBefore(1).setAfter(2));
 
         assertThat(response.getTrace().getMode()).isEqualTo("direct");
         assertThat(response.getTrace().getReason())
@@ -103,7 +104,7 @@ class LlmStrategiesTest {
 
         RetrievalResponse response = channel.search(
                 "Which cities has Melanie visited?",
-                r -> r.setMode("auto").setBefore(1).setAfter(2));
+                r -> r.setMode(SearchMode.SEARCH_MODE_AUTO).setBefore(1).setAfter(2));
 
         assertThat(response.getTrace().getReason())
                 .isEqualTo("the LLM gave no usable route; rules: asks for several things (\"Which cities has\")"
@@ -115,8 +116,8 @@ class LlmStrategiesTest {
     void an_answer_that_is_not_a_route_falls_back_to_the_rules() {
         llm.answer(ScriptedAgentLlm.ROUTE, "Probably a multi-part question.");
 
-        RetrievalResponse response =
-                channel.search("when did Caroline go to the support group?", r -> r.setMode("auto"));
+        RetrievalResponse response = channel.search(
+                "when did Caroline go to the support group?", r -> r.setMode(SearchMode.SEARCH_MODE_AUTO));
 
         assertThat(response.getTrace().getMode()).isEqualTo("direct");
         assertThat(response.getTrace().getReason()).startsWith("the LLM gave no usable route; rules:");
@@ -132,7 +133,7 @@ class LlmStrategiesTest {
                 "{\"is_sufficient\": true, \"evidence_indices\": [1, 3], \"new_query\": \"\", \"confidence\": 0.9}");
         downstream.hitsFor("Where does Anna live?", "s2-4", 0.9);
 
-        RetrievalResponse response = channel.search(QUESTION, r -> r.setMode("chain"));
+        RetrievalResponse response = channel.search(QUESTION, r -> r.setMode(SearchMode.SEARCH_MODE_CHAIN));
 
         assertThat(queries()).containsExactly(QUESTION, "Where does Anna live?");
         List<ScriptedLlm.Call> judged = llm.calls(ScriptedAgentLlm.CHAIN);
@@ -150,7 +151,7 @@ class LlmStrategiesTest {
                 "{\"is_sufficient\": false, \"evidence_indices\": [], \"new_query\": \"" + QUESTION + "\","
                         + " \"confidence\": 0.2}");
 
-        channel.search(QUESTION, r -> r.setMode("chain"));
+        channel.search(QUESTION, r -> r.setMode(SearchMode.SEARCH_MODE_CHAIN));
 
         assertThat(queries()).containsExactly(QUESTION);
     }
@@ -164,7 +165,7 @@ class LlmStrategiesTest {
                         + " \"confidence\": 0.4}");
         downstream.hitsFor("Where does Anna live?", "s2-4", 0.9);
 
-        RetrievalResponse response = channel.search(QUESTION, r -> r.setMode("auto"));
+        RetrievalResponse response = channel.search(QUESTION, r -> r.setMode(SearchMode.SEARCH_MODE_AUTO));
 
         assertThat(response.getTrace().getLlmCalls()).as(queries().toString()).isEqualTo(2);
         assertThat(llm.calls()).hasSize(2);
@@ -178,7 +179,7 @@ class LlmStrategiesTest {
     void an_llm_that_fails_leaves_the_search_to_the_rules() {
         llm.failWith(500);
 
-        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode("split"));
+        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode(SearchMode.SEARCH_MODE_SPLIT));
 
         assertThat(queries()).hasSize(3).contains("What do Caroline like to paint?");
         assertThat(response.getClustersCount()).isPositive();
@@ -190,7 +191,7 @@ class LlmStrategiesTest {
         llm.delay(6_000);
         llm.answer(ScriptedAgentLlm.ROUTE, "CHAIN");
 
-        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode("auto"));
+        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode(SearchMode.SEARCH_MODE_AUTO));
 
         assertThat(response.getTrace().getMode()).isEqualTo("split");
         assertThat(response.getTrace().getReason()).startsWith("the LLM gave no usable route; rules:");
@@ -203,10 +204,11 @@ class LlmStrategiesTest {
         llm.answer(ScriptedAgentLlm.SPLIT, "{\"queries\": \"not a list\"}");
         llm.answer(ScriptedAgentLlm.CHAIN, "{\"is_sufficient\": \"maybe\", \"evidence_indices\": [99, -1]}");
 
-        for (String mode : List.of("auto", "split", "chain")) {
+        for (SearchMode mode :
+                List.of(SearchMode.SEARCH_MODE_AUTO, SearchMode.SEARCH_MODE_SPLIT, SearchMode.SEARCH_MODE_CHAIN)) {
             RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode(mode));
 
-            assertThat(response.getClustersCount()).as(mode).isPositive();
+            assertThat(response.getClustersCount()).as(mode.name()).isPositive();
         }
     }
 

@@ -7,6 +7,7 @@ import dev.engram.proto.v1.GetContextRequest;
 import dev.engram.proto.v1.Neighbours;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.SearchFilter;
+import dev.engram.proto.v1.SearchMode;
 import dev.engram.proto.v1.VectorSearchRequest;
 import dev.engram.retrieval.support.Conversation;
 import dev.engram.retrieval.support.FakeDownstream;
@@ -62,7 +63,7 @@ class RuleBasedStrategiesTest {
     void split_searches_the_question_and_one_query_per_named_person() {
         downstream.hits("s1-3", 0.9);
 
-        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode("split"));
+        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode(SearchMode.SEARCH_MODE_SPLIT));
 
         List<String> expected =
                 List.of(TWO_PEOPLE, "What do Caroline like to paint?", "What do Melanie like to paint?");
@@ -77,7 +78,7 @@ class RuleBasedStrategiesTest {
         downstream.hits("s1-3", 0.9);
         downstream.hitsFor("What do Melanie like to paint?", "s2-4", 0.8);
 
-        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode("split"));
+        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode(SearchMode.SEARCH_MODE_SPLIT));
 
         assertThat(SearchChannel.nucleusIds(response)).contains("s1-3", "s2-4");
     }
@@ -86,7 +87,7 @@ class RuleBasedStrategiesTest {
     void a_question_without_parts_is_searched_once_in_split_mode() {
         downstream.hits("s1-3", 0.9);
 
-        channel.search("when did Caroline go to the support group?", r -> r.setMode("split"));
+        channel.search("when did Caroline go to the support group?", r -> r.setMode(SearchMode.SEARCH_MODE_SPLIT));
 
         assertThat(queries()).containsExactly("when did Caroline go to the support group?");
     }
@@ -95,7 +96,7 @@ class RuleBasedStrategiesTest {
     void chain_asks_again_with_terms_from_the_first_rounds_evidence() {
         downstream.hits("s1-3", 0.9, "s2-2", 0.8);
 
-        RetrievalResponse response = channel.search(STRANGER, r -> r.setMode("chain"));
+        RetrievalResponse response = channel.search(STRANGER, r -> r.setMode(SearchMode.SEARCH_MODE_CHAIN));
 
         List<String> asked = queries();
         assertThat(asked).hasSizeBetween(2, 3);
@@ -110,7 +111,7 @@ class RuleBasedStrategiesTest {
         downstream.hits("s1-3", 0.9, "s2-2", 0.8);
         downstream.hitsFor("I painted", "s2-4", 0.9);
 
-        channel.search("What has Melanie painted?", r -> r.setMode("chain"));
+        channel.search("What has Melanie painted?", r -> r.setMode(SearchMode.SEARCH_MODE_CHAIN));
 
         List<VectorSearchRequest> requests = downstream.vectorRequests();
         assertThat(requests.get(0).getFilter().getProducersList()).isEmpty();
@@ -124,13 +125,14 @@ class RuleBasedStrategiesTest {
     void once_the_users_speakers_are_known_the_person_hop_runs_alongside_the_first_round() {
         downstream.hits("s1-3", 0.9, "s2-2", 0.8);
         downstream.hitsFor("I painted", "s2-4", 0.9);
-        channel.search("What has Melanie painted?", r -> r.setMode("chain"));
+        channel.search("What has Melanie painted?", r -> r.setMode(SearchMode.SEARCH_MODE_CHAIN));
         downstream.reset();
         downstream.hits("s1-3", 0.9, "s2-2", 0.8);
         downstream.hitsFor("I painted", "s2-4", 0.9);
         downstream.holdSearchesTogether(2);
 
-        RetrievalResponse response = channel.search("What has Melanie painted?", r -> r.setMode("chain"));
+        RetrievalResponse response =
+                channel.search("What has Melanie painted?", r -> r.setMode(SearchMode.SEARCH_MODE_CHAIN));
 
         assertThat(downstream.searchesArrivedTogether()).isTrue();
         assertThat(queries()).containsExactlyInAnyOrder("What has Melanie painted?", "I painted");
@@ -142,13 +144,14 @@ class RuleBasedStrategiesTest {
     @Test
     void a_person_hop_alongside_that_finds_nothing_leaves_the_chain_to_go_on_with_feedback() {
         downstream.hits("s1-3", 0.9, "s2-2", 0.8);
-        channel.search("What has Melanie painted?", r -> r.setMode("chain"));
+        channel.search("What has Melanie painted?", r -> r.setMode(SearchMode.SEARCH_MODE_CHAIN));
         downstream.reset();
         downstream.hits("s1-3", 0.9, "s2-2", 0.8);
         // Melanie is known to speak in this memory, but nothing of hers is within this search's reach.
         downstream.hitsFor("I painted");
 
-        RetrievalResponse response = channel.search("What has Melanie painted?", r -> r.setMode("chain"));
+        RetrievalResponse response =
+                channel.search("What has Melanie painted?", r -> r.setMode(SearchMode.SEARCH_MODE_CHAIN));
 
         List<String> asked = queries();
         assertThat(asked).hasSizeGreaterThan(2);
@@ -163,7 +166,8 @@ class RuleBasedStrategiesTest {
 
         channel.search(
                 "What has Melanie painted?",
-                r -> r.setMode("chain").setFilter(SearchFilter.newBuilder().addProducers("Caroline")));
+                r -> r.setMode(SearchMode.SEARCH_MODE_CHAIN)
+                        .setFilter(SearchFilter.newBuilder().addProducers("Caroline")));
 
         assertThat(downstream.vectorRequests())
                 .extracting(VectorSearchRequest::getQuery)
@@ -178,14 +182,14 @@ class RuleBasedStrategiesTest {
         downstream.hitsFor(RELATION, "s1-3", 0.9);
         downstream.hits("s2-4", 0.9);
 
-        RetrievalResponse response = channel.search(RELATION, r -> r.setMode("chain"));
+        RetrievalResponse response = channel.search(RELATION, r -> r.setMode(SearchMode.SEARCH_MODE_CHAIN));
 
         assertThat(SearchChannel.nucleusIds(response)).contains("s1-3", "s2-4");
     }
 
     @Test
     void chain_stops_when_the_evidence_adds_no_new_term() {
-        channel.search(STRANGER, r -> r.setMode("chain"));
+        channel.search(STRANGER, r -> r.setMode(SearchMode.SEARCH_MODE_CHAIN));
 
         assertThat(queries()).containsExactly(STRANGER);
     }
@@ -194,7 +198,7 @@ class RuleBasedStrategiesTest {
     void auto_chains_a_question_that_reaches_someone_through_a_relation() {
         downstream.hits("s1-3", 0.9);
 
-        RetrievalResponse response = channel.search(RELATION, r -> r.setMode("auto"));
+        RetrievalResponse response = channel.search(RELATION, r -> r.setMode(SearchMode.SEARCH_MODE_AUTO));
 
         assertThat(response.getTrace().getMode()).isEqualTo("chain");
         assertThat(response.getTrace().getReason()).startsWith("rules:").contains("Caroline's sister");
@@ -204,7 +208,7 @@ class RuleBasedStrategiesTest {
     void auto_splits_a_question_about_two_named_people() {
         downstream.hits("s1-3", 0.9);
 
-        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode("auto"));
+        RetrievalResponse response = channel.search(TWO_PEOPLE, r -> r.setMode(SearchMode.SEARCH_MODE_AUTO));
 
         assertThat(response.getTrace().getMode()).isEqualTo("split");
         assertThat(response.getTrace().getQueriesList()).hasSize(3);
@@ -215,8 +219,9 @@ class RuleBasedStrategiesTest {
         // Two turns apart: with neighbours, s2-5 would join s2-3's cluster as a matching neighbour.
         downstream.hits("s2-3", 0.9, "s2-5", 0.5);
 
-        RetrievalResponse response =
-                channel.search(SEVERAL, r -> r.setMode("auto").setBefore(1).setAfter(2));
+        RetrievalResponse response = channel.search(
+                SEVERAL,
+                r -> r.setMode(SearchMode.SEARCH_MODE_AUTO).setBefore(1).setAfter(2));
 
         assertThat(response.getTrace().getMode()).isEqualTo("chain");
         assertThat(response.getTrace().getReason())
@@ -240,7 +245,11 @@ class RuleBasedStrategiesTest {
         downstream.hits("s2-3", 0.9, "s2-5", 0.5);
 
         RetrievalResponse response = channel.search(
-                SEVERAL, r -> r.setMode("auto").setBefore(1).setAfter(2).setNeighbours(Neighbours.NEIGHBOURS_MATCHING));
+                SEVERAL,
+                r -> r.setMode(SearchMode.SEARCH_MODE_AUTO)
+                        .setBefore(1)
+                        .setAfter(2)
+                        .setNeighbours(Neighbours.NEIGHBOURS_MATCHING));
 
         assertThat(response.getTrace().getMode()).isEqualTo("chain");
         assertThat(response.getTrace().getReason()).doesNotContain("stands alone");
@@ -255,8 +264,9 @@ class RuleBasedStrategiesTest {
     void a_direct_search_of_a_question_asking_for_several_things_keeps_its_neighbours() {
         downstream.hits("s2-3", 0.9, "s2-5", 0.5);
 
-        RetrievalResponse response =
-                channel.search(SEVERAL, r -> r.setMode("direct").setBefore(1).setAfter(2));
+        RetrievalResponse response = channel.search(
+                SEVERAL,
+                r -> r.setMode(SearchMode.SEARCH_MODE_DIRECT).setBefore(1).setAfter(2));
 
         assertThat(response.getClustersList())
                 .singleElement()
@@ -268,7 +278,11 @@ class RuleBasedStrategiesTest {
     @Test
     void every_strategy_reads_only_the_users_own_memory() {
         downstream.hits("s1-3", 0.9, "x-1", 0.8, "s2-2", 0.7);
-        for (String mode : List.of("direct", "split", "chain", "auto")) {
+        for (SearchMode mode : List.of(
+                SearchMode.SEARCH_MODE_DIRECT,
+                SearchMode.SEARCH_MODE_SPLIT,
+                SearchMode.SEARCH_MODE_CHAIN,
+                SearchMode.SEARCH_MODE_AUTO)) {
             for (String query : List.of(TWO_PEOPLE, RELATION)) {
                 RetrievalResponse response = channel.search(query, r -> r.setMode(mode));
 

@@ -15,6 +15,7 @@ import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.RetrievalServiceGrpc;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
+import dev.engram.proto.v1.SearchMode;
 import dev.engram.proto.v1.ShortTermMemory;
 import dev.engram.proto.v1.TimeRange;
 import dev.engram.proto.v1.VectorSearchRequest;
@@ -198,7 +199,7 @@ class RetrievalGrpcServiceTest {
     void auto_mode_without_an_llm_routes_a_single_hop_question_to_a_direct_search() {
         downstream.hits("s1-4", 0.9);
 
-        RetrievalResponse response = search(r -> r.setMode("auto"));
+        RetrievalResponse response = search(r -> r.setMode(SearchMode.SEARCH_MODE_AUTO));
 
         assertThat(response.getTrace().getMode()).isEqualTo("direct");
         assertThat(response.getTrace().getReason()).isEqualTo("rules: a single-hop question");
@@ -330,7 +331,7 @@ class RetrievalGrpcServiceTest {
     void direct_mode_is_traced_as_requested() {
         downstream.hits("s1-4", 0.9);
 
-        RetrievalResponse response = search(r -> r.setMode("direct"));
+        RetrievalResponse response = search(r -> r.setMode(SearchMode.SEARCH_MODE_DIRECT));
 
         assertThat(response.getTrace().getMode()).isEqualTo("direct");
         assertThat(response.getTrace().getReason()).isEqualTo("direct search requested");
@@ -354,7 +355,7 @@ class RetrievalGrpcServiceTest {
         assertInvalid(r -> r.setTopK(-1), "top_k");
         assertInvalid(r -> r.setBefore(11), "before");
         assertInvalid(r -> r.setAfter(-1), "after");
-        assertInvalid(r -> r.setMode("telepathy"), "mode");
+        assertInvalid(r -> r.setModeValue(42), "mode");
         assertInvalid(r -> r.setNeighboursValue(7), "neighbours");
         assertInvalid(r -> r.setMaxContextTokens(-5), "max_context_tokens");
         assertThat(downstream.vectorRequests()).isEmpty();

@@ -62,9 +62,7 @@ public class VectorGrpcService implements VectorService {
         return Uni.createFrom()
                 .item(() -> {
                     UnitFilter filter = SearchMapper.filter(request);
-                    String query = SearchMapper.query(request.getQuery());
-                    int limit = SearchMapper.limit(request);
-                    return SearchMapper.response(searching.search(filter, query, limit));
+                    return SearchMapper.response(searching.search(filter, request.getQuery(), request.getLimit()));
                 })
                 .onFailure()
                 .transform(failure -> GrpcErrors.toStatus(failure, "Search"));
@@ -76,16 +74,12 @@ public class VectorGrpcService implements VectorService {
         return Uni.createFrom()
                 .item(() -> {
                     Scope scope = request.getScope();
-                    EpisodeMapper.requireText(scope.getProject(), "scope.project");
-                    EpisodeMapper.requireText(scope.getUserId(), "scope.user_id");
-                    String query = SearchMapper.query(request.getQuery());
-                    if (request.getEpisodeIdsCount() > SearchMapper.MAX_LIMIT) {
-                        throw new InvalidFieldException(
-                                "episode_ids", "at most " + SearchMapper.MAX_LIMIT + " per call");
-                    }
                     return SimilarityResponse.newBuilder()
                             .putAllSimilarity(searching.similarity(
-                                    scope.getProject(), scope.getUserId(), query, request.getEpisodeIdsList()))
+                                    scope.getProject(),
+                                    scope.getUserId(),
+                                    request.getQuery(),
+                                    request.getEpisodeIdsList()))
                             .build();
                 })
                 .onFailure()
@@ -109,7 +103,7 @@ public class VectorGrpcService implements VectorService {
     public Uni<VectorCountResponse> count(VectorCountRequest request) {
         return Uni.createFrom()
                 .item(() -> {
-                    Scope scope = ContentsMapper.scope(request);
+                    Scope scope = request.getScope();
                     return ContentsMapper.response(contents.count(scope.getProject(), scope.getUserId()));
                 })
                 .onFailure()

@@ -1,15 +1,12 @@
-package dev.engram.gateway.validation;
+package dev.engram.grpc.contract;
 
 /** Checks on the characters of a text, made without encoding it. */
-final class Texts {
+public final class Texts {
 
     private Texts() {}
 
     /** The UTF-8 size of a text, counted without encoding it (a batch may hold 32 MB of content). */
-    static long utf8Length(String value) {
-        if (value == null) {
-            return 0;
-        }
+    public static long utf8Length(String value) {
         long bytes = 0;
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
@@ -35,18 +32,14 @@ final class Texts {
      *
      * @return what keeps the text from being stored verbatim, or null when nothing does
      */
-    static String encodingProblem(String value) {
-        if (hasNul(value)) {
+    public static String encodingProblem(String value) {
+        if (value.indexOf('\0') >= 0) {
             return "must not contain the NUL character";
         }
         if (hasLoneSurrogate(value)) {
             return "must be valid Unicode (it holds an unpaired UTF-16 surrogate)";
         }
         return null;
-    }
-
-    private static boolean hasNul(String value) {
-        return value.indexOf('\0') >= 0;
     }
 
     private static boolean hasLoneSurrogate(String value) {
