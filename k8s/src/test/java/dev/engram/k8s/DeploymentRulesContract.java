@@ -25,6 +25,9 @@ abstract class DeploymentRulesContract {
     /** PostgreSQL's port where a rendering reads it from a Secret, so that the manifests cannot tell. */
     static final int POSTGRESQL_PORT = 5432;
 
+    /** The user every service image is built to run as (USER in its Dockerfile.jvm). */
+    static final long POD_USER = 185;
+
     static final ServiceCatalog CATALOG = ServiceCatalog.load(Layout.repositoryRoot());
 
     /** The rendered objects; subclasses cache them, rendering is the slow part. */
@@ -54,6 +57,11 @@ abstract class DeploymentRulesContract {
     @Test
     void every_container_runs_as_non_root_on_a_read_only_root_filesystem() {
         forEachContainer(PodRules::runsUnprivileged);
+    }
+
+    @Test
+    void every_container_runs_as_the_user_its_image_is_built_for() {
+        forEachContainer((w, c) -> PodRules.runsAs(w, c, POD_USER));
     }
 
     @Test

@@ -68,8 +68,7 @@ final class PodRules {
         boolean nonRoot = Boolean.TRUE.equals(own.getRunAsNonRoot())
                 || (pod != null && Boolean.TRUE.equals(pod.getRunAsNonRoot()));
         assertThat(nonRoot).as(what + " runAsNonRoot").isTrue();
-        Long uid = own.getRunAsUser() != null ? own.getRunAsUser() : pod == null ? null : pod.getRunAsUser();
-        assertThat(uid).as(what + " runAsUser").isNotEqualTo(0L);
+        assertThat(runAsUser(workload, container)).as(what + " runAsUser").isNotEqualTo(0L);
         assertThat(own.getAllowPrivilegeEscalation())
                 .as(what + " allowPrivilegeEscalation")
                 .isFalse();
@@ -85,6 +84,22 @@ final class PodRules {
         assertThat(workload.template().getSpec().getAutomountServiceAccountToken())
                 .as(workload.name() + " mounts no API token: the services never call the Kubernetes API")
                 .isFalse();
+    }
+
+    static void runsAs(Workload workload, Container container, long uid) {
+        assertThat(runAsUser(workload, container))
+                .as(workload.name() + "/" + container.getName() + " runAsUser")
+                .isEqualTo(uid);
+    }
+
+    /** The container's own runAsUser, else the pod's; {@code null} when neither sets one. */
+    private static Long runAsUser(Workload workload, Container container) {
+        SecurityContext own = container.getSecurityContext();
+        if (own != null && own.getRunAsUser() != null) {
+            return own.getRunAsUser();
+        }
+        PodSecurityContext pod = workload.template().getSpec().getSecurityContext();
+        return pod == null ? null : pod.getRunAsUser();
     }
 
     /** SIGTERM: the pod pauses in preStop while endpoints drop it, then Quarkus drains within the grace period. */
