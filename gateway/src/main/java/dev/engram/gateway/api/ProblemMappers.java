@@ -2,6 +2,7 @@ package dev.engram.gateway.api;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -66,6 +67,11 @@ public class ProblemMappers {
         }
         if (root instanceof InputCoercionException && e instanceof JsonMappingException binding) {
             return invalidField(binding, "is out of range");
+        }
+        if (root instanceof JsonParseException duplicate && JsonFieldPath.isDuplicate(duplicate)) {
+            return Problems.invalid(
+                    "1 field is invalid; see errors.",
+                    List.of(new FieldError(JsonFieldPath.of(duplicate), "is given more than once")));
         }
         if (root instanceof StreamReadException syntax) {
             return Problems.of(

@@ -1,5 +1,6 @@
 package dev.engram.gateway.config;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
@@ -12,7 +13,8 @@ import jakarta.inject.Singleton;
  * Jackson by default turns {@code 5} into {@code "5"}, {@code "5"} or {@code 5.7} into {@code 5}, and
  * {@code "0.5"} into {@code 0.5}. A public API should say "wrong type" instead of guessing, so scalar
  * coercions between text and numbers fail and the client hears which field was wrong; trailing content after
- * the body's JSON value fails too.
+ * the body's JSON value fails too, and so does a field given twice (which value was meant? Jackson would also
+ * fail on it, with a server error, when the body binds to a record).
  */
 @Singleton
 public class StrictJsonCustomizer implements ObjectMapperCustomizer {
@@ -21,6 +23,7 @@ public class StrictJsonCustomizer implements ObjectMapperCustomizer {
     public void customize(ObjectMapper mapper) {
         // A body with anything after its JSON value is not the request the client meant to send.
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         mapper.coercionConfigFor(LogicalType.Textual)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
