@@ -1,6 +1,7 @@
 package dev.engram.grpc.call;
 
 import io.grpc.Status;
+import io.grpc.StatusException;
 import io.grpc.StatusRuntimeException;
 import java.util.EnumSet;
 import java.util.Set;
@@ -24,13 +25,23 @@ public final class CallFailure extends StatusRuntimeException {
     private final String method;
 
     private CallFailure(String peer, String method, Throwable cause) {
-        super(Status.fromThrowable(cause).withCause(cause), Status.trailersFromThrowable(cause));
+        super(statusOf(cause), Status.trailersFromThrowable(cause));
         this.peer = peer;
         this.method = method;
     }
 
     static CallFailure of(String peer, String method, Throwable failure) {
         return failure instanceof CallFailure known ? known : new CallFailure(peer, method, failure);
+    }
+
+    /** The peer's status; a failure that is not one (of a peer that is not a gRPC service) is UNKNOWN, saying what. */
+    private static Status statusOf(Throwable cause) {
+        Status status = Status.fromThrowable(cause);
+        boolean said = status.getCode() != Status.Code.UNKNOWN
+                || status.getDescription() != null
+                || cause instanceof StatusRuntimeException
+                || cause instanceof StatusException;
+        return (said ? status : status.withDescription(cause.toString())).withCause(cause);
     }
 
     /**

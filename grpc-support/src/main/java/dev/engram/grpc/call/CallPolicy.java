@@ -74,6 +74,11 @@ public final class CallPolicy {
         return run(method, attempt, 0);
     }
 
+    /** The configured deadline of the peer's calls, for methods without one of their own. */
+    public Duration deadline() {
+        return settings.deadline();
+    }
+
     /** The configured deadline of the method's calls, before any caller shortens it. */
     public Duration deadline(String method) {
         ClientsConfig.Method override = settings.methods().get(key(method));
@@ -85,9 +90,9 @@ public final class CallPolicy {
         return override == null ? settings.retries() : override.retries().orElse(settings.retries());
     }
 
-    /** What is left of {@code deadline}, never negative. */
+    /** What is left of {@code deadline}; at least a nanosecond, so that it can bound a wait. */
     public static Duration timeLeft(Deadline deadline) {
-        return Duration.ofNanos(Math.max(0, deadline.timeRemaining(TimeUnit.NANOSECONDS)));
+        return Duration.ofNanos(Math.max(1, deadline.timeRemaining(TimeUnit.NANOSECONDS)));
     }
 
     private <T> Uni<T> run(String method, Function<Deadline, Uni<T>> attempt, int retries) {
@@ -111,6 +116,12 @@ public final class CallPolicy {
             int retry,
             int retries,
             Executor caller) {
+        if (deadline.isExpired()) {
+            return Uni.createFrom()
+                    .failure(Status.DEADLINE_EXCEEDED
+                            .withDescription("no time was left for the call")
+                            .asRuntimeException());
+        }
         long started = System.nanoTime();
         return Uni.createFrom()
                 .deferred(() -> attempt.apply(deadline))

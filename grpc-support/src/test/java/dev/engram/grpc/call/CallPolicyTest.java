@@ -6,15 +6,19 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.google.protobuf.Any;
 import com.google.rpc.BadRequest;
 import com.google.rpc.Code;
+import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -184,6 +188,58 @@ class CallPolicyTest {
                         .indefinitely());
 
         assertThat(back.calls()).isEqualTo(1);
+    }
+
+    @Test
+    void a_peer_that_is_no_grpc_service_is_retried_when_its_own_failures_say_so() {
+        AtomicInteger attempts = new AtomicInteger();
+        CallPolicy llm = Policies.to("llm", Map.of("engram.clients.llm.retries", "3"), registry)
+                .retryingWhen(failure -> failure instanceof IllegalStateException);
+
+        String answer = llm.call(
+                        "route",
+                        deadline -> Uni.createFrom().item(() -> {
+                            if (attempts.incrementAndGet() < 3) {
+                                throw new IllegalStateException("busy");
+                            }
+                            return "DIRECT";
+                        }))
+                .await()
+                .indefinitely();
+        CallFailure refused = catchThrowableOfType(
+                CallFailure.class,
+                () -> llm.call(
+                                "route",
+                                deadline -> Uni.createFrom().<String>failure(new IllegalArgumentException("bad key")))
+                        .await()
+                        .indefinitely());
+
+        assertThat(answer).isEqualTo("DIRECT");
+        assertThat(attempts).hasValue(3);
+        assertThat(refused.getStatus().getCode()).isEqualTo(Status.Code.UNKNOWN);
+        assertThat(refused).hasMessage("llm route failed: UNKNOWN java.lang.IllegalArgumentException: bad key");
+    }
+
+    @Test
+    void a_caller_out_of_time_makes_no_call() throws Exception {
+        back = new EchoPeer("back-late", text -> text);
+        CallPolicy policy = Policies.to("back", Map.of(), registry);
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        try {
+            Context.CancellableContext spent = Context.current().withDeadlineAfter(1, TimeUnit.NANOSECONDS, timer);
+            Thread.sleep(5);
+
+            CallFailure failure = catchThrowableOfType(
+                    CallFailure.class,
+                    () -> spent.call(() -> policy.call("Echo", back.stub(), stub -> stub.echo("x"))
+                            .await()
+                            .indefinitely()));
+
+            assertThat(failure.getStatus().getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+            assertThat(back.calls()).isZero();
+        } finally {
+            timer.shutdownNow();
+        }
     }
 
     @Test
