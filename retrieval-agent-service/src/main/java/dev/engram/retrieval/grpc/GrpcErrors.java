@@ -3,7 +3,7 @@ package dev.engram.retrieval.grpc;
 import com.google.protobuf.Any;
 import com.google.rpc.BadRequest;
 import com.google.rpc.Code;
-import dev.engram.retrieval.client.DownstreamFailure;
+import dev.engram.grpc.call.CallFailure;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
@@ -20,12 +20,12 @@ final class GrpcErrors {
         if (failure instanceof InvalidRequestException invalid) {
             return invalidArgument(invalid);
         }
-        if (failure instanceof DownstreamFailure downstream) {
+        if (failure instanceof CallFailure downstream) {
             // The peer's code is kept: UNAVAILABLE or DEADLINE_EXCEEDED tell the caller to retry later,
             // INVALID_ARGUMENT that the request itself is at fault.
             LOG.warnf("search failed downstream: %s", downstream.getMessage());
             return downstream
-                    .status()
+                    .getStatus()
                     .withDescription(downstream.getMessage())
                     .withCause(downstream)
                     .asRuntimeException();
