@@ -1,6 +1,7 @@
 package dev.engram.gateway.client;
 
-import dev.engram.gateway.config.GatewayConfig;
+import dev.engram.grpc.call.CallPolicies;
+import dev.engram.grpc.call.CallPolicy;
 import dev.engram.proto.v1.AddEpisodesRequest;
 import dev.engram.proto.v1.AddEpisodesResponse;
 import dev.engram.proto.v1.DeleteEpisodesRequest;
@@ -20,18 +21,17 @@ import dev.engram.proto.v1.ShortTermMemory;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.concurrent.TimeUnit;
 
-/** The gateway's only way to ingest-service. */
+/** The gateway's only way to ingest-service. Reads are retried when ingest-service is unavailable. */
 @ApplicationScoped
 public class IngestClient {
 
     private final MutinyIngestServiceStub stub;
-    private final GatewayConfig.Ingest config;
+    private final CallPolicy calls;
 
-    public IngestClient(@GrpcClient("ingest") MutinyIngestServiceStub stub, GatewayConfig config) {
+    public IngestClient(@GrpcClient("ingest") MutinyIngestServiceStub stub, CallPolicies calls) {
         this.stub = stub;
-        this.config = config.ingest();
+        this.calls = calls.to("ingest");
     }
 
     /**
@@ -39,37 +39,23 @@ public class IngestClient {
      * whose answer was lost could store it twice. Clients that send ids can retry safely themselves.
      */
     public Uni<AddEpisodesResponse> addEpisodes(AddEpisodesRequest request) {
-        return Uni.createFrom()
-                .deferred(() -> stub.withDeadlineAfter(config.addDeadline().toMillis(), TimeUnit.MILLISECONDS)
-                        .addEpisodes(request));
+        return calls.callOnce("AddEpisodes", stub, ingest -> ingest.addEpisodes(request));
     }
 
     public Uni<GetStatusResponse> getStatus(GetStatusRequest request) {
-        return Retries.retryWhenUnavailable(
-                () -> stub.withDeadlineAfter(config.statusDeadline().toMillis(), TimeUnit.MILLISECONDS)
-                        .getStatus(request),
-                config.statusRetries());
+        return calls.call("GetStatus", stub, ingest -> ingest.getStatus(request));
     }
 
     public Uni<ShortTermMemory> getShortTerm(GetShortTermRequest request) {
-        return Retries.retryWhenUnavailable(
-                () -> stub.withDeadlineAfter(config.shortTermDeadline().toMillis(), TimeUnit.MILLISECONDS)
-                        .getShortTerm(request),
-                config.shortTermRetries());
+        return calls.call("GetShortTerm", stub, ingest -> ingest.getShortTerm(request));
     }
 
     public Uni<Episode> getEpisode(GetEpisodeRequest request) {
-        return Retries.retryWhenUnavailable(
-                () -> stub.withDeadlineAfter(config.readDeadline().toMillis(), TimeUnit.MILLISECONDS)
-                        .getEpisode(request),
-                config.statusRetries());
+        return calls.call("GetEpisode", stub, ingest -> ingest.getEpisode(request));
     }
 
     public Uni<ListEpisodesResponse> listEpisodes(ListEpisodesRequest request) {
-        return Retries.retryWhenUnavailable(
-                () -> stub.withDeadlineAfter(config.readDeadline().toMillis(), TimeUnit.MILLISECONDS)
-                        .listEpisodes(request),
-                config.statusRetries());
+        return calls.call("ListEpisodes", stub, ingest -> ingest.listEpisodes(request));
     }
 
     /**
@@ -78,24 +64,15 @@ public class IngestClient {
      * like a read when ingest-service is unavailable.
      */
     public Uni<Deletion> deleteEpisodes(DeleteEpisodesRequest request) {
-        return Retries.retryWhenUnavailable(
-                () -> stub.withDeadlineAfter(config.deleteDeadline().toMillis(), TimeUnit.MILLISECONDS)
-                        .deleteEpisodes(request),
-                config.statusRetries());
+        return calls.call("DeleteEpisodes", stub, ingest -> ingest.deleteEpisodes(request));
     }
 
     public Uni<Deletion> getDeletion(GetDeletionRequest request) {
-        return Retries.retryWhenUnavailable(
-                () -> stub.withDeadlineAfter(config.statusDeadline().toMillis(), TimeUnit.MILLISECONDS)
-                        .getDeletion(request),
-                config.statusRetries());
+        return calls.call("GetDeletion", stub, ingest -> ingest.getDeletion(request));
     }
 
     /** Queuing is idempotent (an episode already queued is not queued twice), so it too is retried. */
     public Uni<ReindexResponse> reindex(ReindexRequest request) {
-        return Retries.retryWhenUnavailable(
-                () -> stub.withDeadlineAfter(config.deleteDeadline().toMillis(), TimeUnit.MILLISECONDS)
-                        .reindex(request),
-                config.statusRetries());
+        return calls.call("Reindex", stub, ingest -> ingest.reindex(request));
     }
 }

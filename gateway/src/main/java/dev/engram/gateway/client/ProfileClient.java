@@ -1,6 +1,7 @@
 package dev.engram.gateway.client;
 
-import dev.engram.gateway.config.GatewayConfig;
+import dev.engram.grpc.call.CallPolicies;
+import dev.engram.grpc.call.CallPolicy;
 import dev.engram.proto.v1.DeleteEntryRequest;
 import dev.engram.proto.v1.DeleteEntryResponse;
 import dev.engram.proto.v1.GetHistoryRequest;
@@ -13,47 +14,45 @@ import dev.engram.proto.v1.PutEntryResponse;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
-/** The gateway's only way to profile-service. */
+/** The gateway's only way to profile-service. Reads are retried when profile-service is unavailable. */
 @ApplicationScoped
 public class ProfileClient {
 
     private final MutinyProfileServiceStub stub;
-    private final GatewayConfig.Profile config;
+    private final CallPolicy calls;
 
-    public ProfileClient(@GrpcClient("profile") MutinyProfileServiceStub stub, GatewayConfig config) {
+    public ProfileClient(@GrpcClient("profile") MutinyProfileServiceStub stub, CallPolicies calls) {
         this.stub = stub;
-        this.config = config.profile();
+        this.calls = calls.to("profile");
     }
 
     public Uni<GetProfileResponse> getProfile(GetProfileRequest request) {
-        return Retries.retryWhenUnavailable(
-                () -> within(config.readDeadline()).getProfile(request), config.readRetries());
+        return calls.call("GetProfile", stub, profile -> profile.getProfile(request));
     }
 
-    /** The profile part of a search: one attempt within its own, short deadline, so the search is not held up. */
+    /**
+     * The profile part of a search, named {@code GetProfileForSearch} in settings and metrics: one attempt within
+     * its own, short deadline, so the search is not held up; when it fails the search answers without it.
+     */
     public Uni<GetProfileResponse> getProfileForSearch(GetProfileRequest request) {
-        return Uni.createFrom().deferred(() -> within(config.searchDeadline()).getProfile(request));
+        return calls.callOnce("GetProfileForSearch", stub, profile -> profile.getProfile(request));
     }
 
     public Uni<GetHistoryResponse> getHistory(GetHistoryRequest request) {
-        return Retries.retryWhenUnavailable(
-                () -> within(config.readDeadline()).getHistory(request), config.readRetries());
+        return calls.call("GetHistory", stub, profile -> profile.getHistory(request));
     }
 
-    /** Never retried: see {@link GatewayConfig.Profile#writeDeadline()}. */
+    /**
+     * Never retried: a repeated PUT whose first answer was lost would find its entry already replaced and fail
+     * with a conflict.
+     */
     public Uni<PutEntryResponse> putEntry(PutEntryRequest request) {
-        return Uni.createFrom().deferred(() -> within(config.writeDeadline()).putEntry(request));
+        return calls.callOnce("PutEntry", stub, profile -> profile.putEntry(request));
     }
 
     /** Never retried: a repeat of a delete whose answer was lost would report the entry as not found. */
     public Uni<DeleteEntryResponse> deleteEntry(DeleteEntryRequest request) {
-        return Uni.createFrom().deferred(() -> within(config.writeDeadline()).deleteEntry(request));
-    }
-
-    private MutinyProfileServiceStub within(Duration deadline) {
-        return stub.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS);
+        return calls.callOnce("DeleteEntry", stub, profile -> profile.deleteEntry(request));
     }
 }

@@ -1,30 +1,30 @@
 package dev.engram.gateway.client;
 
-import dev.engram.gateway.config.GatewayConfig;
+import dev.engram.grpc.call.CallPolicies;
+import dev.engram.grpc.call.CallPolicy;
 import dev.engram.proto.v1.MutinyRetrievalServiceGrpc.MutinyRetrievalServiceStub;
 import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.RetrievalResponse;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.concurrent.TimeUnit;
 
-/** The gateway's only way to retrieval-agent-service. */
+/**
+ * The gateway's only way to retrieval-agent-service. The search's deadline bounds the whole search: retrieval
+ * passes what is left of it on to every call it makes.
+ */
 @ApplicationScoped
 public class RetrievalClient {
 
     private final MutinyRetrievalServiceStub stub;
-    private final GatewayConfig.Retrieval config;
+    private final CallPolicy calls;
 
-    public RetrievalClient(@GrpcClient("retrieval") MutinyRetrievalServiceStub stub, GatewayConfig config) {
+    public RetrievalClient(@GrpcClient("retrieval") MutinyRetrievalServiceStub stub, CallPolicies calls) {
         this.stub = stub;
-        this.config = config.retrieval();
+        this.calls = calls.to("retrieval");
     }
 
     public Uni<RetrievalResponse> search(RetrievalRequest request) {
-        return Retries.retryWhenUnavailable(
-                () -> stub.withDeadlineAfter(config.searchDeadline().toMillis(), TimeUnit.MILLISECONDS)
-                        .search(request),
-                config.searchRetries());
+        return calls.call("Search", stub, retrieval -> retrieval.search(request));
     }
 }

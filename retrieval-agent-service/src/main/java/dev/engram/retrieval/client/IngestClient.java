@@ -1,5 +1,7 @@
 package dev.engram.retrieval.client;
 
+import dev.engram.grpc.call.CallPolicies;
+import dev.engram.grpc.call.CallPolicy;
 import dev.engram.proto.v1.EpisodeContext;
 import dev.engram.proto.v1.GetContextRequest;
 import dev.engram.proto.v1.GetContextResponse;
@@ -7,25 +9,21 @@ import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.MutinyIngestServiceGrpc.MutinyIngestServiceStub;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.ShortTermMemory;
-import dev.engram.retrieval.config.DownstreamConfig;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
-/** ingest-service: the stored episodes, read around given episodes in session order. */
+/** ingest-service: the stored episodes, read around given episodes in session order. Both calls are reads. */
 @ApplicationScoped
 public class IngestClient {
 
-    static final String SERVICE = "ingest-service";
-
     private final MutinyIngestServiceStub stub;
-    private final DownstreamConfig.Call config;
+    private final CallPolicy calls;
 
-    public IngestClient(@GrpcClient("ingest") MutinyIngestServiceStub stub, DownstreamConfig config) {
+    public IngestClient(@GrpcClient("ingest") MutinyIngestServiceStub stub, CallPolicies calls) {
         this.stub = stub;
-        this.config = config.ingest();
+        this.calls = calls.to("ingest");
     }
 
     /**
@@ -42,11 +40,7 @@ public class IngestClient {
                 .setBefore(before)
                 .setAfter(after)
                 .build();
-        return DownstreamCall.call(
-                        SERVICE,
-                        config,
-                        () -> stub.withDeadlineAfter(config.deadline().toMillis(), TimeUnit.MILLISECONDS)
-                                .getContext(request))
+        return calls.call("GetContext", stub, ingest -> ingest.getContext(request))
                 .map(GetContextResponse::getContextsList);
     }
 
@@ -54,10 +48,6 @@ public class IngestClient {
     public Uni<ShortTermMemory> shortTerm(Scope scope) {
         GetShortTermRequest request =
                 GetShortTermRequest.newBuilder().setScope(scope).build();
-        return DownstreamCall.call(
-                SERVICE,
-                config,
-                () -> stub.withDeadlineAfter(config.deadline().toMillis(), TimeUnit.MILLISECONDS)
-                        .getShortTerm(request));
+        return calls.call("GetShortTerm", stub, ingest -> ingest.getShortTerm(request));
     }
 }

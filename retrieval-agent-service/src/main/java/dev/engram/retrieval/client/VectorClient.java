@@ -1,5 +1,7 @@
 package dev.engram.retrieval.client;
 
+import dev.engram.grpc.call.CallPolicies;
+import dev.engram.grpc.call.CallPolicy;
 import dev.engram.proto.v1.MutinyVectorServiceGrpc.MutinyVectorServiceStub;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
@@ -8,28 +10,23 @@ import dev.engram.proto.v1.SimilarityResponse;
 import dev.engram.proto.v1.VectorHit;
 import dev.engram.proto.v1.VectorSearchRequest;
 import dev.engram.proto.v1.VectorSearchResponse;
-import dev.engram.retrieval.config.DownstreamConfig;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
-/** vector-service: hybrid search over the indexed episodes of one user. */
+/** vector-service: hybrid search over the indexed episodes of one user. Both calls are reads. */
 @ApplicationScoped
 public class VectorClient {
 
-    static final String SERVICE = "vector-service";
-
     private final MutinyVectorServiceStub stub;
-    private final DownstreamConfig.Call config;
+    private final CallPolicy calls;
 
-    public VectorClient(@GrpcClient("vector") MutinyVectorServiceStub stub, DownstreamConfig config) {
+    public VectorClient(@GrpcClient("vector") MutinyVectorServiceStub stub, CallPolicies calls) {
         this.stub = stub;
-        this.config = config.vector();
+        this.calls = calls.to("vector");
     }
 
     /** Hits best first; an empty list when nothing matched. */
@@ -40,12 +37,7 @@ public class VectorClient {
                 .setLimit(limit)
                 .setFilter(filter)
                 .build();
-        return DownstreamCall.call(
-                        SERVICE,
-                        config,
-                        () -> stub.withDeadlineAfter(config.deadline().toMillis(), TimeUnit.MILLISECONDS)
-                                .search(request))
-                .map(VectorSearchResponse::getHitsList);
+        return calls.call("Search", stub, vector -> vector.search(request)).map(VectorSearchResponse::getHitsList);
     }
 
     /** Episode id -> best similarity by meaning to the query, in [0, 1]; unknown episodes are absent. */
@@ -55,16 +47,7 @@ public class VectorClient {
                 .setQuery(query)
                 .addAllEpisodeIds(episodeIds)
                 .build();
-        return DownstreamCall.call(
-                        SERVICE,
-                        config,
-                        () -> stub.withDeadlineAfter(config.deadline().toMillis(), TimeUnit.MILLISECONDS)
-                                .similarity(request))
+        return calls.call("Similarity", stub, vector -> vector.similarity(request))
                 .map(SimilarityResponse::getSimilarityMap);
-    }
-
-    /** How long a caller should wait at most for one call with its retries. */
-    public Duration patience() {
-        return config.deadline().plus(config.retryBackoff()).multipliedBy(config.retries() + 1L);
     }
 }

@@ -54,16 +54,11 @@ public interface AgentConfig {
         @WithDefault("5")
         int callsPerSearch();
 
-        /** LLM calls per minute per project, over all replicas' searches in this process. */
+        /**
+         * LLM calls per minute per project, over all searches in this process. How long a call may take
+         * and how often it is tried: {@code engram.clients.llm.*}.
+         */
         @WithDefault("600")
         int callsPerMinute();
-
-        /** Time one attempt may take before it counts as failed. */
-        @WithDefault("5s")
-        Duration timeout();
-
-        /** Further attempts after a failed one, before the rule-based fallback takes over. */
-        @WithDefault("1")
-        int retries();
     }
 }

@@ -1,6 +1,6 @@
 package dev.engram.retrieval.grpc;
 
-import dev.engram.retrieval.client.DownstreamFailure;
+import dev.engram.grpc.call.CallFailure;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import org.jboss.logging.Logger;
@@ -13,12 +13,12 @@ final class GrpcErrors {
     private GrpcErrors() {}
 
     static StatusRuntimeException toStatus(Throwable failure) {
-        if (failure instanceof DownstreamFailure downstream) {
+        if (failure instanceof CallFailure downstream) {
             // The peer's code is kept: UNAVAILABLE or DEADLINE_EXCEEDED tell the caller to retry later,
             // INVALID_ARGUMENT that the request itself is at fault.
             LOG.warnf("search failed downstream: %s", downstream.getMessage());
             return downstream
-                    .status()
+                    .getStatus()
                     .withDescription(downstream.getMessage())
                     .withCause(downstream)
                     .asRuntimeException();

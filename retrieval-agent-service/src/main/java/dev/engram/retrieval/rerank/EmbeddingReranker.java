@@ -51,7 +51,8 @@ public class EmbeddingReranker implements ClusterReranker {
         // vector-service takes at most MAX_IDS episodes per call; large top_k and wide neighbourhoods exceed it.
         for (int from = 0; from < all.size(); from += MAX_IDS) {
             List<String> batch = all.subList(from, Math.min(all.size(), from + MAX_IDS));
-            similarity.putAll(vector.similarity(scope, query, batch).await().atMost(vector.patience()));
+            // The call ends by its deadline, retries included.
+            similarity.putAll(vector.similarity(scope, query, batch).await().indefinitely());
         }
         double[] scores = new double[candidates.size()];
         for (int i = 0; i < scores.length; i++) {

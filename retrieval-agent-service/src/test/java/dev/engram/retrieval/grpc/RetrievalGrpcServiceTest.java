@@ -369,7 +369,7 @@ class RetrievalGrpcServiceTest {
                 catchThrowableOfType(StatusRuntimeException.class, () -> search(UnaryOperator.identity()));
 
         assertThat(failure.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);
-        assertThat(failure.getStatus().getDescription()).contains("vector-service");
+        assertThat(failure.getStatus().getDescription()).contains("vector Search");
     }
 
     @Test

@@ -13,6 +13,8 @@ import dev.engram.proto.v1.VectorHit;
 import dev.engram.proto.v1.VectorSearchRequest;
 import dev.engram.proto.v1.VectorSearchResponse;
 import dev.engram.proto.v1.VectorServiceGrpc;
+import io.grpc.Context;
+import io.grpc.Deadline;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.util.ArrayList;
@@ -45,6 +47,7 @@ public final class FakeDownstream {
     private volatile Map<String, Float> similarity = Map.of();
     private volatile CountDownLatch together;
     private final AtomicBoolean arrivedTogether = new AtomicBoolean(true);
+    private final List<String> deadlines = new CopyOnWriteArrayList<>();
 
     public void reset() {
         shortTerm = ShortTermMemory.getDefaultInstance();
@@ -58,6 +61,20 @@ public final class FakeDownstream {
         contextRequests.clear();
         together = null;
         arrivedTogether.set(true);
+        deadlines.clear();
+    }
+
+    /**
+     * For every call received since the last reset, its method and how many milliseconds its deadline had
+     * left on arrival ({@code "Search 287"}); {@code "Search none"} for a call without a deadline.
+     */
+    public List<String> deadlines() {
+        return List.copyOf(deadlines);
+    }
+
+    private void recordDeadline(String method) {
+        Deadline deadline = Context.current().getDeadline();
+        deadlines.add(method + " " + (deadline == null ? "none" : deadline.timeRemaining(TimeUnit.MILLISECONDS)));
     }
 
     /**
@@ -161,6 +178,7 @@ public final class FakeDownstream {
         return new VectorServiceGrpc.VectorServiceImplBase() {
             @Override
             public void search(VectorSearchRequest request, StreamObserver<VectorSearchResponse> response) {
+                recordDeadline("Search");
                 vectorRequests.add(request);
                 waitForTheOthers();
                 if (vectorFailuresLeft.getAndDecrement() > 0) {
@@ -177,6 +195,7 @@ public final class FakeDownstream {
 
             @Override
             public void similarity(SimilarityRequest request, StreamObserver<SimilarityResponse> response) {
+                recordDeadline("Similarity");
                 SimilarityResponse.Builder answer = SimilarityResponse.newBuilder();
                 request.getEpisodeIdsList().stream()
                         .filter(similarity::containsKey)
@@ -191,6 +210,7 @@ public final class FakeDownstream {
         return new IngestServiceGrpc.IngestServiceImplBase() {
             @Override
             public void getContext(GetContextRequest request, StreamObserver<GetContextResponse> response) {
+                recordDeadline("GetContext");
                 contextRequests.add(request);
                 GetContextResponse.Builder answer = GetContextResponse.newBuilder();
                 for (String id : request.getEpisodeIdsList()) {
@@ -208,6 +228,7 @@ public final class FakeDownstream {
 
             @Override
             public void getShortTerm(GetShortTermRequest request, StreamObserver<ShortTermMemory> response) {
+                recordDeadline("GetShortTerm");
                 shortTermRequests.add(request);
                 response.onNext(shortTerm);
                 response.onCompleted();

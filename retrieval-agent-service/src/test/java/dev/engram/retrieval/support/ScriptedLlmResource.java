@@ -22,7 +22,7 @@ public class ScriptedLlmResource implements QuarkusTestResourceLifecycleManager 
                 "engram.llm.enabled", "true",
                 "engram.llm.base-url", "http://127.0.0.1:" + port + "/v1/",
                 "engram.llm.model", MODEL,
-                "engram.retrieval.agent.llm.timeout", "2s",
+                "engram.clients.llm.deadline", "2s",
                 "engram.retrieval.agent.llm.calls-per-search", "2");
     }
 

@@ -1,8 +1,12 @@
 package dev.engram.retrieval.agent.llm;
 
+import dev.engram.grpc.call.CallPolicies;
+import dev.engram.grpc.call.CallPolicy;
+import dev.engram.grpc.call.ProjectRateLimiter;
 import dev.engram.retrieval.config.AgentConfig;
 import dev.engram.retrieval.config.LlmConfig;
 import dev.engram.retrieval.service.TraceLog;
+import dev.langchain4j.exception.NonRetriableException;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.langchain4j.service.Result;
 import io.micrometer.core.instrument.Counter;
@@ -19,10 +23,11 @@ import java.util.function.Supplier;
 
 /**
  * The only way a search reaches the LLM. A call is made only when the LLM is configured, the
- * search has budget left and the project is under its rate limit; it runs on a worker thread, each
- * attempt bounded by a timeout, failed attempts retried a bounded number of times. Whatever goes
- * wrong (refused, timed out, failed, unreadable) the caller gets no answer and takes its rule-based
- * path; a search never fails because of the LLM.
+ * search has budget left and the project is under its rate limit; it runs on a worker thread under
+ * the call policy of peer {@code llm} ({@code engram.clients.llm.*}): bounded by its deadline and the
+ * search's, a failure that may pass retried while time is left. Whatever goes wrong (refused, timed
+ * out, failed, unreadable) the caller gets no answer and takes its rule-based path; a search never
+ * fails because of the LLM.
  */
 @ApplicationScoped
 public class AgentLlm {
@@ -31,13 +36,21 @@ public class AgentLlm {
     private final boolean enabled;
     private final AgentConfig.Llm limits;
     private final ProjectRateLimiter rateLimiter;
+    private final CallPolicy calls;
     private final MeterRegistry registry;
 
-    AgentLlm(Instance<QueryAgentModel> model, LlmConfig llm, AgentConfig agent, MeterRegistry registry) {
+    AgentLlm(
+            Instance<QueryAgentModel> model,
+            LlmConfig llm,
+            AgentConfig agent,
+            CallPolicies calls,
+            MeterRegistry registry) {
         this.model = model;
         this.enabled = llm.enabled();
         this.limits = agent.llm();
         this.rateLimiter = new ProjectRateLimiter(agent.llm().callsPerMinute(), Clock.systemUTC());
+        // A refusal that will not change (bad key, bad request, unknown model) is not asked again.
+        this.calls = calls.to("llm").retryingWhen(failure -> !(failure instanceof NonRetriableException));
         this.registry = registry;
     }
 
@@ -68,17 +81,16 @@ public class AgentLlm {
         }
         Supplier<Result<String>> attempt = () -> call.apply(model.get());
         long started = System.nanoTime();
-        return Uni.createFrom()
-                .item(attempt)
-                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                .ifNoItem()
-                .after(limits.timeout())
-                .fail()
-                .onFailure()
-                .invoke(failure -> trace.llmCall(0, 0))
-                .onFailure()
-                .retry()
-                .atMost(limits.retries())
+        return calls.call(
+                        purpose,
+                        deadline -> Uni.createFrom()
+                                .item(attempt)
+                                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                                .ifNoItem()
+                                .after(CallPolicy.timeLeft(deadline))
+                                .fail()
+                                .onFailure()
+                                .invoke(failure -> trace.llmCall(0, 0)))
                 .map(result -> {
                     TokenUsage usage = result.tokenUsage();
                     long in = usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount();

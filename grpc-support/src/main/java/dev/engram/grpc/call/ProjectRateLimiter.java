@@ -1,13 +1,14 @@
-package dev.engram.retrieval.agent.llm;
+package dev.engram.grpc.call;
 
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * At most {@code perMinute} permits per project in any minute-long window, counted in this process.
- * Each project has a window that starts with its first call; calls past the limit are refused, not
- * queued, because a search must not wait for the LLM.
+ * At most {@code perMinute} LLM calls per project in any minute-long window, counted in this process (a
+ * project's limit is per replica times replicas: exact accounting across replicas would cost a round trip per
+ * call, for a limit that only has to stop runaway cost). Each project has a window that starts with its first
+ * call; calls past the limit are refused, not queued, because no caller should wait for the LLM.
  */
 public final class ProjectRateLimiter {
 

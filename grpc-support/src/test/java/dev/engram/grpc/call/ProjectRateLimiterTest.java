@@ -1,10 +1,11 @@
-package dev.engram.retrieval.agent.llm;
+package dev.engram.grpc.call;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ class ProjectRateLimiterTest {
         }
 
         @Override
-        public Clock withZone(java.time.ZoneId zone) {
+        public Clock withZone(ZoneId zone) {
             return this;
         }
 
@@ -41,5 +42,19 @@ class ProjectRateLimiterTest {
         assertThat(limiter.tryAcquire("a")).isFalse();
         now = now.plus(Duration.ofSeconds(1));
         assertThat(limiter.tryAcquire("a")).isTrue();
+    }
+
+    @Test
+    void a_project_gets_its_calls_per_minute_and_no_more_until_the_next_minute() {
+        now = Instant.ofEpochMilli(120_000);
+        ProjectRateLimiter budget = new ProjectRateLimiter(2, clock);
+
+        assertThat(budget.tryAcquire("acme")).isTrue();
+        assertThat(budget.tryAcquire("acme")).isTrue();
+        assertThat(budget.tryAcquire("acme")).isFalse();
+        assertThat(budget.tryAcquire("other")).as("budgets are per project").isTrue();
+
+        now = now.plusMillis(60_000);
+        assertThat(budget.tryAcquire("acme")).isTrue();
     }
 }
