@@ -256,6 +256,11 @@ class VectorGrpcServiceTest {
                 .contains("engram_vector_search_seconds_count")
                 .contains("engram_vector_index_seconds_count")
                 .contains("engram_vector_indexed_units_total");
+        // Histograms, so that percentiles can be computed across replicas.
+        assertThat(metrics)
+                .contains("engram_vector_search_seconds_bucket{le=\"0.05\"}")
+                .contains("engram_vector_index_seconds_bucket{le=\"+Inf\"}")
+                .containsPattern("grpc_server_processing_duration_seconds_bucket\\{.*method=\"Search\".*le=\"0.1\"");
     }
 
     private VectorServiceGrpc.VectorServiceBlockingStub stub() {
