@@ -65,8 +65,10 @@ class OpenApiContractTest {
     @Test
     void lengths_counts_and_patterns_are_the_proto_ones() {
         FieldRule episodes = rule(AddEpisodesRequest.getDescriptor(), "episodes");
-        assertThat(schemas.getInt("AddMemoriesRequest.properties.episodes.maxItems")).isEqualTo(episodes.maxItems());
-        assertThat(schemas.getInt("AddMemoriesRequest.properties.episodes.minItems")).isEqualTo(1);
+        assertThat(schemas.getInt("AddMemoriesRequest.properties.episodes.maxItems"))
+                .isEqualTo(episodes.maxItems());
+        assertThat(schemas.getInt("AddMemoriesRequest.properties.episodes.minItems"))
+                .isEqualTo(1);
         assertThat(schemas.getString("AddMemoriesRequest.properties.user_id.pattern"))
                 .isEqualTo(rule(dev.engram.proto.v1.Scope.getDescriptor(), "user_id")
                         .pattern()

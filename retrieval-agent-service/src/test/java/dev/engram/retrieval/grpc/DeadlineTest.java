@@ -9,6 +9,7 @@ import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.RetrievalServiceGrpc;
 import dev.engram.proto.v1.Scope;
+import dev.engram.proto.v1.SearchMode;
 import dev.engram.retrieval.support.Conversation;
 import dev.engram.retrieval.support.FakeDownstream;
 import dev.engram.retrieval.support.FakeDownstreamResource;
@@ -74,7 +75,7 @@ class DeadlineTest {
                 .build();
         // Connected and warmed up, so that the short deadlines below measure the search alone.
         downstream.reset();
-        search(20_000, r -> r.setMode("direct").addRerankers("embedding"));
+        search(20_000, r -> r.setMode(SearchMode.SEARCH_MODE_DIRECT).addRerankers("embedding"));
         downstream.reset();
         downstream.hits("s2-1", 0.9, "s1-3", 0.8);
         downstream.similarity(Map.of("s2-1", 0.6f, "s1-3", 0.4f));
@@ -88,7 +89,7 @@ class DeadlineTest {
     @Test
     void a_search_with_300_ms_left_gives_its_calls_at_most_300_ms() {
         try {
-            search(300, r -> r.setMode("direct"));
+            search(300, r -> r.setMode(SearchMode.SEARCH_MODE_DIRECT));
         } catch (StatusRuntimeException e) {
             // A machine this busy may take longer than 300 ms: what counts is what the calls were given.
             assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
@@ -102,7 +103,8 @@ class DeadlineTest {
         Scope session = Conversation.scope().toBuilder()
                 .setSessionId(Conversation.SESSION_ONE)
                 .build();
-        for (String mode : List.of("direct", "split", "chain")) {
+        for (SearchMode mode :
+                List.of(SearchMode.SEARCH_MODE_DIRECT, SearchMode.SEARCH_MODE_SPLIT, SearchMode.SEARCH_MODE_CHAIN)) {
             downstream.reset();
             downstream.hits("s2-1", 0.9, "s1-3", 0.8);
             downstream.similarity(Map.of("s2-1", 0.6f, "s1-3", 0.4f));
@@ -117,7 +119,7 @@ class DeadlineTest {
                             .addRerankers("bm25"));
 
             assertThat(downstream.deadlines())
-                    .as(mode)
+                    .as(mode.name())
                     .anyMatch(call -> call.startsWith("Search"))
                     .anyMatch(call -> call.startsWith("GetContext"))
                     .anyMatch(call -> call.startsWith("GetShortTerm"))
@@ -130,7 +132,7 @@ class DeadlineTest {
     void a_retry_after_an_unavailable_peer_keeps_the_searchs_deadline() {
         downstream.failVectorSearch(Status.UNAVAILABLE, 1);
 
-        search(SEARCH_DEADLINE_MS, r -> r.setMode("direct").addRerankers("embedding"));
+        search(SEARCH_DEADLINE_MS, r -> r.setMode(SearchMode.SEARCH_MODE_DIRECT).addRerankers("embedding"));
 
         assertThat(downstream.deadlines())
                 .filteredOn(call -> call.startsWith("Search"))
@@ -142,8 +144,8 @@ class DeadlineTest {
     void retries_of_a_peer_that_stays_away_stop_at_the_searchs_deadline() throws InterruptedException {
         downstream.failVectorSearch(Status.UNAVAILABLE, Integer.MAX_VALUE);
 
-        StatusRuntimeException failure =
-                catchThrowableOfType(StatusRuntimeException.class, () -> search(500, r -> r.setMode("direct")));
+        StatusRuntimeException failure = catchThrowableOfType(
+                StatusRuntimeException.class, () -> search(500, r -> r.setMode(SearchMode.SEARCH_MODE_DIRECT)));
         long attempts = vectorSearches();
         Thread.sleep(1_000);
 
@@ -156,7 +158,7 @@ class DeadlineTest {
 
     @Test
     void calls_are_timed_by_peer_method_and_outcome() {
-        search(SEARCH_DEADLINE_MS, r -> r.setMode("direct"));
+        search(SEARCH_DEADLINE_MS, r -> r.setMode(SearchMode.SEARCH_MODE_DIRECT));
 
         given().when()
                 .get("/q/metrics")
