@@ -30,7 +30,8 @@ class ContractTest {
     @Test
     void a_request_that_keeps_every_rule_has_no_violation() {
         assertThat(Contract.violations(search().build())).isEmpty();
-        assertThat(Contract.violations(GetStatusRequest.newBuilder().setScope(SCOPE).build()))
+        assertThat(Contract.violations(
+                        GetStatusRequest.newBuilder().setScope(SCOPE).build()))
                 .isEmpty();
     }
 
@@ -43,7 +44,8 @@ class ContractTest {
     void a_field_required_only_here_is_required_here() {
         assertThat(fields(GetShortTermRequest.newBuilder().setScope(SCOPE).build()))
                 .containsExactly("scope.session_id");
-        assertThat(fields(GetStatusRequest.newBuilder().setScope(SCOPE).build())).isEmpty();
+        assertThat(fields(GetStatusRequest.newBuilder().setScope(SCOPE).build()))
+                .isEmpty();
     }
 
     @Test
@@ -69,9 +71,11 @@ class ContractTest {
 
     @Test
     void a_format_declared_once_applies_to_every_field_that_names_it() {
-        RetrievalRequest.Builder request = search()
-                .setScope(SCOPE.toBuilder().setAgentId("a b").setSessionId("conv-26/session 1"))
-                .setFilter(SearchFilter.newBuilder().addSessionIds("conv-26/session_1").addSessionIds("s 2"));
+        RetrievalRequest.Builder request = search().setScope(
+                        SCOPE.toBuilder().setAgentId("a b").setSessionId("conv-26/session 1"))
+                .setFilter(SearchFilter.newBuilder()
+                        .addSessionIds("conv-26/session_1")
+                        .addSessionIds("s 2"));
 
         assertThat(violations(request))
                 .containsExactly(
@@ -82,8 +86,7 @@ class ContractTest {
 
     @Test
     void list_elements_are_always_given_and_lists_are_bounded() {
-        RetrievalRequest.Builder request = search()
-                .addAllRerankers(List.of("bm25", "", "Not A Name"))
+        RetrievalRequest.Builder request = search().addAllRerankers(List.of("bm25", "", "Not A Name"))
                 .setFilter(SearchFilter.newBuilder().addProducers(" "));
 
         assertThat(violations(request))
@@ -115,9 +118,9 @@ class ContractTest {
 
     @Test
     void content_is_measured_in_utf8_bytes_and_must_say_something() {
-        assertThat(violations(add(NewEpisode.newBuilder().setContent("é".repeat(16_385)).build())))
-                .containsExactly(
-                        tuple("episodes[0].content", "must be at most 32768 bytes of UTF-8 (was 32770)"));
+        assertThat(violations(add(
+                        NewEpisode.newBuilder().setContent("é".repeat(16_385)).build())))
+                .containsExactly(tuple("episodes[0].content", "must be at most 32768 bytes of UTF-8 (was 32770)"));
         assertThat(violations(add(NewEpisode.newBuilder().setContent(" \n").build())))
                 .containsExactly(tuple("episodes[0].content", "must not be empty"));
         assertThat(violations(add(NewEpisode.getDefaultInstance())))
@@ -133,8 +136,8 @@ class ContractTest {
                 .build();
 
         assertThat(violations(IndexRequest.newBuilder().addEpisodes(episode)))
-                .containsExactly(tuple(
-                        "episodes[0].content", "must be valid Unicode (it holds an unpaired UTF-16 surrogate)"));
+                .containsExactly(
+                        tuple("episodes[0].content", "must be valid Unicode (it holds an unpaired UTF-16 surrogate)"));
     }
 
     @Test
@@ -184,7 +187,9 @@ class ContractTest {
     }
 
     private static List<String> fields(com.google.protobuf.Message request) {
-        return Contract.violations(request).stream().map(FieldViolation::getField).toList();
+        return Contract.violations(request).stream()
+                .map(FieldViolation::getField)
+                .toList();
     }
 
     private static List<org.assertj.core.groups.Tuple> violations(com.google.protobuf.Message.Builder request) {
