@@ -102,15 +102,16 @@ class EpisodeEndpointsTest {
                         .build());
     }
 
+    /** The page size left out is ingest-service's default to fill in (100). */
     @Test
-    void the_last_page_has_no_cursor_and_the_default_page_is_100() {
+    void the_last_page_has_no_cursor_and_a_page_size_left_out_stays_unset() {
         given().queryParam("user_id", "caroline")
                 .get("/v1/memories/episodes")
                 .then()
                 .statusCode(200)
                 .body("next_cursor", nullValue());
-        assertThat(((ListEpisodesRequest) ingest.otherRequests.get(0)).getLimit())
-                .isEqualTo(100);
+        assertThat(((ListEpisodesRequest) ingest.otherRequests.get(0)).hasLimit())
+                .isFalse();
     }
 
     @Test

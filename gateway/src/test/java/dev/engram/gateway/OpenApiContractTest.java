@@ -17,7 +17,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The OpenAPI document states the limits and enums the proto declares, and the services enforce. */
@@ -25,10 +25,10 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(FakeDownstream.class)
 class OpenApiContractTest {
 
-    private static JsonPath schemas;
+    private JsonPath schemas;
 
-    @BeforeAll
-    static void fetch() {
+    @BeforeEach
+    void fetch() {
         schemas = given().queryParam("format", "json")
                 .get("/q/openapi")
                 .then()
@@ -101,7 +101,7 @@ class OpenApiContractTest {
         assertThat(schemas.getList("SearchRequest.required", String.class)).contains("user_id", "query");
     }
 
-    private static void assertBounds(String schema, String property, Descriptor request, String field) {
+    private void assertBounds(String schema, String property, Descriptor request, String field) {
         FieldRule rule = rule(request, field);
         assertThat(schemas.getDouble(schema + ".properties." + property + ".minimum"))
                 .as(schema + "." + property)

@@ -13,7 +13,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.engram.ingest.testing.VectorServiceDoubleResource;
 import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.IngestServiceGrpc.IngestServiceBlockingStub;
+import dev.engram.proto.v1.ListEpisodesRequest;
 import dev.engram.proto.v1.ListEpisodesResponse;
+import dev.engram.proto.v1.NewEpisode;
 import dev.engram.proto.v1.Scope;
 import dev.engram.testing.PostgresTestResource;
 import io.grpc.Status;
@@ -25,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -149,6 +152,21 @@ class ListEpisodesTest {
             assertThat(error.getStatus().getCode()).as(cursor).isEqualTo(Status.Code.INVALID_ARGUMENT);
             assertThat(error.getStatus().getDescription()).startsWith("cursor:");
         }
+    }
+
+    @Test
+    void a_page_size_left_out_is_a_hundred() {
+        NewEpisode[] many = IntStream.range(0, 101)
+                .mapToObj(i -> episode("m" + i, "many " + i, "2023-05-10T10:00:00Z"))
+                .toArray(NewEpisode[]::new);
+        ingest.addEpisodes(add(scope(project, "carol", "s1"), many));
+
+        ListEpisodesResponse first = ingest.listEpisodes(ListEpisodesRequest.newBuilder()
+                .setScope(user(project, "carol"))
+                .build());
+
+        assertThat(first.getEpisodesCount()).isEqualTo(100);
+        assertThat(first.getNextCursor()).isNotEmpty();
     }
 
     @Test
