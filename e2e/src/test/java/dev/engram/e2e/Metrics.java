@@ -26,7 +26,8 @@ final class Metrics {
         for (String line : scrape(serviceUrl).split("\n")) {
             boolean named = line.startsWith(name + "{") || line.startsWith(name + " ");
             if (named && line.contains(label)) {
-                sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+                // A traced sample may end in an exemplar ("# {trace_id=…} 1.0 <time>"); the value precedes it.
+                sum += Double.parseDouble(line.replaceFirst(" # .*", "").replaceFirst(".* ", ""));
                 found = true;
             }
         }

@@ -362,7 +362,9 @@ class DeleteEpisodesTest {
                 .asString()
                 .lines()
                 .filter(line -> line.startsWith(series + " "))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                // A traced sample may end in an exemplar ("# {trace_id=…} 1.0 <time>"); the value precedes it.
+                .mapToDouble(line ->
+                        Double.parseDouble(line.replaceFirst(" # .*", "").replaceFirst(".* ", "")))
                 .findFirst()
                 .orElse(0);
     }

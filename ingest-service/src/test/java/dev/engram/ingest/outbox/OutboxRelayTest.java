@@ -212,7 +212,9 @@ class OutboxRelayTest {
     private static double gauge(String metrics, String series) {
         return metrics.lines()
                 .filter(line -> line.startsWith(series))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                // A traced sample may end in an exemplar ("# {trace_id=…} 1.0 <time>"); the value precedes it.
+                .mapToDouble(line ->
+                        Double.parseDouble(line.replaceFirst(" # .*", "").replaceFirst(".* ", "")))
                 .findFirst()
                 .orElse(0);
     }

@@ -148,7 +148,9 @@ class LlmSummaryTest {
                 .asString()
                 .lines()
                 .filter(line -> line.startsWith("engram_short_term_llm_failures_total"))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                // A traced sample may end in an exemplar ("# {trace_id=…} 1.0 <time>"); the value precedes it.
+                .mapToDouble(line ->
+                        Double.parseDouble(line.replaceFirst(" # .*", "").replaceFirst(".* ", "")))
                 .findFirst()
                 .orElse(0);
     }
