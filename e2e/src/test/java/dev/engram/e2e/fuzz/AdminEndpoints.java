@@ -145,10 +145,16 @@ final class AdminEndpoints {
     }
 
     private void keyCreated(Request request, Answer answer, Model model) {
-        Json.Obj sent = request.jsonObject().orElseThrow();
         JsonNode created = answer.jsonOrFail();
         String id = text(created, "id");
         String secret = text(created, "key");
+        // Recorded before it is judged: a key created is listed, whatever else is wrong with it.
+        if (context.keysProject().equals(text(created, "project"))) {
+            model.key(id, true);
+            secrets.put(id, secret);
+        }
+        Json.Obj sent = request.jsonObject()
+                .orElseThrow(() -> new AssertionError("created a key from a body that is no JSON object"));
         require(secret != null && KEY.matcher(secret).matches(), "a created key of an unexpected form: " + secret);
         require(secret.startsWith("egk_" + id + "_"), "key " + id + " came with the secret of another");
         require(context.keysProject().equals(text(created, "project")), "a key created in " + text(created, "project"));
@@ -161,8 +167,6 @@ final class AdminEndpoints {
                 sent.string("name").orElse(id).equals(text(created, "name")),
                 "key " + id + " is named " + Request.escape(String.valueOf(text(created, "name"))));
         require(text(created, "revoked_at") == null, "a new key is revoked");
-        model.key(id, true);
-        secrets.put(id, secret);
         int status = context.wire().send(use(Keys.bearer(secret), scopes)).status();
         require(status == 200, "the new key " + id + " with scopes " + scopes + " was refused with " + status);
     }

@@ -79,17 +79,7 @@ final class Audit {
         if (status.path("stored").asLong(-1) != expected.size()) {
             differences.add(user + " has " + status.path("stored") + " episodes stored, the model " + expected.size());
         }
-        Map<String, JsonNode> listed = new HashMap<>();
-        String cursor = null;
-        do {
-            JsonNode page = get(Request.of("GET", "/v1/memories/episodes")
-                    .queryParam("user_id", user)
-                    .queryParam("limit", Integer.toString(Contract.MAX_PAGE))
-                    .queryParam("cursor", cursor)
-                    .withKey(readKey));
-            list(page.get("episodes")).forEach(view -> listed.put(text(view, "id"), view));
-            cursor = text(page, "next_cursor");
-        } while (cursor != null);
+        Map<String, JsonNode> listed = listing(user);
         if (!listed.keySet().equals(expected.keySet())) {
             Set<String> extra = new HashSet<>(listed.keySet());
             extra.removeAll(expected.keySet());
@@ -108,6 +98,44 @@ final class Audit {
             }
         });
         return differences;
+    }
+
+    /** Makes the model hold what the API lists for the user (see {@link Model#adopt}). */
+    void adopt(String user, Model model) {
+        try {
+            model.adopt(
+                    user, listing(user).values().stream().map(Audit::episode).toList());
+        } catch (CheckFailed e) {
+            // The model stays as it was; the next check reports what differs.
+        }
+    }
+
+    private static Model.Episode episode(JsonNode view) {
+        return new Model.Episode(
+                text(view, "id"),
+                text(view, "session_id"),
+                null,
+                text(view, "producer"),
+                text(view, "produced_for"),
+                text(view, "role"),
+                text(view, "content"),
+                text(view, "timestamp"),
+                Views.map(view.get("metadata")));
+    }
+
+    private Map<String, JsonNode> listing(String user) {
+        Map<String, JsonNode> listed = new HashMap<>();
+        String cursor = null;
+        do {
+            JsonNode page = get(Request.of("GET", "/v1/memories/episodes")
+                    .queryParam("user_id", user)
+                    .queryParam("limit", Integer.toString(Contract.MAX_PAGE))
+                    .queryParam("cursor", cursor)
+                    .withKey(readKey));
+            list(page.get("episodes")).forEach(view -> listed.put(text(view, "id"), view));
+            cursor = text(page, "next_cursor");
+        } while (cursor != null);
+        return listed;
     }
 
     private List<String> entries(String user, Model model) {

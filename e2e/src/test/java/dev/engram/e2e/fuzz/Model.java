@@ -92,6 +92,34 @@ final class Model {
         episodes.computeIfAbsent(user, ignored -> new LinkedHashMap<>()).put(episode.id(), episode);
     }
 
+    /**
+     * Takes what the API lists for the user as the truth, after a write answered with a 5xx, which may or may not
+     * have been carried out; the agent of an episode the model did not know stays unknown.
+     */
+    void adopt(String user, List<Episode> listed) {
+        Map<String, Episode> known = episodes.computeIfAbsent(user, ignored -> new LinkedHashMap<>());
+        Map<String, Episode> adopted = new LinkedHashMap<>();
+        listed.forEach(episode -> {
+            Episode before = known.get(episode.id());
+            adopted.put(
+                    episode.id(),
+                    before == null
+                            ? episode
+                            : new Episode(
+                                    episode.id(),
+                                    episode.session(),
+                                    before.agent(),
+                                    episode.producer(),
+                                    episode.producedFor(),
+                                    episode.role(),
+                                    episode.content(),
+                                    episode.timestamp(),
+                                    episode.metadata()));
+        });
+        known.clear();
+        known.putAll(adopted);
+    }
+
     int deleteEpisode(String user, String id) {
         return episodes(user).containsKey(id)
                 ? removeWhere(user, episode -> episode.id().equals(id))

@@ -127,10 +127,17 @@ final class ProblemRule {
         return violations;
     }
 
-    /** Whether a named field is the changed one, lies inside it, or holds it. */
+    /**
+     * Whether a named field is the changed one, lies inside it, or holds it; for an item of an array, any item of
+     * that array (a changed item may make another one a duplicate).
+     */
     static boolean related(String named, String changed) {
         String target = changed.isEmpty() ? "body" : changed;
-        return named.equals(target) || within(named, target) || within(target, named);
+        String array = target.replaceFirst("\\[\\d+]$", "");
+        return named.equals(target)
+                || within(named, target)
+                || within(target, named)
+                || (!array.equals(target) && within(named, array));
     }
 
     private static boolean within(String inner, String outer) {
