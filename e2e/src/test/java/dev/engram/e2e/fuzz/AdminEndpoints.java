@@ -157,7 +157,11 @@ final class AdminEndpoints {
                 .orElseThrow(() -> new AssertionError("created a key from a body that is no JSON object"));
         require(secret != null && KEY.matcher(secret).matches(), "a created key of an unexpected form: " + secret);
         require(secret.startsWith("egk_" + id + "_"), "key " + id + " came with the secret of another");
-        require(context.keysProject().equals(text(created, "project")), "a key created in " + text(created, "project"));
+        String project = request.pathValue("project_id").orElseThrow();
+        // An odd project id may name another project the run created: the bootstrap key may give it keys too.
+        require(
+                project.equals(text(created, "project")),
+                "a key for " + project + " created in " + text(created, "project"));
         Set<String> scopes = new HashSet<>();
         list(created.get("scopes")).forEach(scope -> scopes.add(scope.asText()));
         Set<String> asked = new HashSet<>();
