@@ -352,9 +352,10 @@ final class Mutations {
             List<Gen.Weighted<Case>> choices = new ArrayList<>();
             choices.add(Gen.weight(6, param.shape().invalidText().map(bad -> {
                 Request changed = valid.withQuery(plus(others, new Request.Param(name, text(bad.value()))));
-                // Quarkus REST reads an empty query parameter as an absent one.
-                return text(bad.value()).isEmpty() && !param.required()
-                        ? Case.odd(changed, name + ": empty", name)
+                // Quarkus REST reads an empty query parameter as an absent one, and the bytes of a lone
+                // surrogate (no UTF-8 can hold one) as replacement characters, which a text may hold.
+                return (text(bad.value()).isEmpty() && !param.required()) || hasLoneSurrogate(text(bad.value()))
+                        ? Case.odd(changed, name + ": " + bad.why(), name)
                         : Case.invalid(changed, name + ": " + bad.why(), name);
             })));
             choices.add(Gen.weight(
@@ -398,10 +399,7 @@ final class Mutations {
             return Gen.frequency(
                     Gen.weight(
                             6,
-                            param.shape()
-                                    .invalidText()
-                                    .map(bad -> Case.invalid(
-                                            valid.pathParam(name, text(bad.value())), name + ": " + bad.why(), name))),
+                            param.shape().invalidText().map(bad -> inPath(valid, name, text(bad.value()), bad.why()))),
                     Gen.weight(
                             1,
                             Gen.just(Case.exactly(
@@ -412,8 +410,8 @@ final class Mutations {
                             2,
                             param.shape()
                                     .oddText()
-                                    .map(odd ->
-                                            Case.odd(valid.pathParam(name, text(odd)), name + ": odd value", name))),
+                                    .map(odd -> Case.odd(valid.pathParam(name, text(odd)), name + ": odd value", name)
+                                            .rerouted())),
                     Gen.weight(
                             1,
                             Gen.of(asWritten)
@@ -425,6 +423,34 @@ final class Mutations {
                                                     name)
                                             .rerouted())));
         });
+    }
+
+    /**
+     * A path parameter that breaks its rule. An empty one, or one of dot segments, changes the path itself and
+     * may reach another route; a lone surrogate arrives as replacement characters: both may be answered as
+     * anything but a server error.
+     */
+    private static Case inPath(Request valid, String name, String value, String why) {
+        Request changed = valid.pathParam(name, value);
+        if (value.isEmpty() || value.chars().allMatch(c -> c == '.')) {
+            return Case.odd(changed, name + ": " + why, name).rerouted();
+        }
+        if (hasLoneSurrogate(value)) {
+            return Case.odd(changed, name + ": " + why, name);
+        }
+        return Case.invalid(changed, name + ": " + why, name);
+    }
+
+    private static boolean hasLoneSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Escapes no decoder can read, where a parameter's value belongs. */
@@ -450,9 +476,10 @@ final class Mutations {
                                             .toList(),
                                     new Request.Param(param, "BROKEN")));
                     return Case.odd(
-                            valid.withRawTarget(marked.target().replace("BROKEN", "a" + escape)),
-                            param + ": the broken escape " + escape,
-                            param);
+                                    valid.withRawTarget(marked.target().replace("BROKEN", "a" + escape)),
+                                    param + ": the broken escape " + escape,
+                                    param)
+                            .rerouted();
                 }));
     }
 

@@ -132,7 +132,10 @@ final class ProblemRule {
      * that array (a changed item may make another one a duplicate).
      */
     static boolean related(String named, String changed) {
-        String target = changed.isEmpty() ? "body" : changed;
+        if (changed.isEmpty() || changed.equals("body")) {
+            return true;
+        }
+        String target = changed;
         String array = target.replaceFirst("\\[\\d+]$", "");
         return named.equals(target)
                 || within(named, target)

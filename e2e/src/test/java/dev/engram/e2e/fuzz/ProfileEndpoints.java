@@ -256,23 +256,11 @@ final class ProfileEndpoints {
     private static void written(Request request, Answer answer, Model model) {
         String user = request.pathValue("user_id").orElseThrow();
         String id = request.pathValue("entry_id").orElseThrow();
-        Json.Obj body =
-                request.jsonObject().orElseThrow(() -> new AssertionError("accepted a body that is no JSON object"));
         JsonNode written = answer.jsonOrFail();
         JsonNode entry = written.path("entry");
         boolean created = written.path("created").asBoolean();
-        require(created == (answer.status() == 201), "created=" + created + " with status " + answer.status());
         String replaced = text(written, "replaced");
-        if (created) {
-            require(id.equalsIgnoreCase(text(entry, "id")), "entry " + id + " was created as " + text(entry, "id"));
-        } else if (replaced != null) {
-            require(id.equalsIgnoreCase(replaced), "an edit of " + id + " replaced " + replaced);
-            require(!id.equalsIgnoreCase(text(entry, "id")), "a new version kept the id " + id);
-        } else {
-            require(
-                    id.equalsIgnoreCase(text(entry, "id")),
-                    "an unchanged entry " + id + " came back as " + text(entry, "id"));
-        }
+        // Recorded before it is judged: an entry written is in the history, whatever else is wrong with it.
         model.entryWritten(
                 user,
                 new Model.Entry(
@@ -284,6 +272,20 @@ final class ProfileEndpoints {
                         text(entry, "valid_from"),
                         true),
                 replaced == null ? null : replaced.toLowerCase(Locale.ROOT));
+        Json.Obj body =
+                request.jsonObject().orElseThrow(() -> new AssertionError("accepted a body that is no JSON object"));
+        require(created == (answer.status() == 201), "created=" + created + " with status " + answer.status());
+        if (created) {
+            require(id.equalsIgnoreCase(text(entry, "id")), "entry " + id + " was created as " + text(entry, "id"));
+        } else if (replaced != null) {
+            require(id.equalsIgnoreCase(replaced), "an edit of " + id + " replaced " + replaced);
+            require(!id.equalsIgnoreCase(text(entry, "id")), "a new version kept the id " + id);
+        } else {
+            require(
+                    id.equalsIgnoreCase(text(entry, "id")),
+                    "an unchanged entry " + id + " came back as " + text(entry, "id"));
+        }
+
         // profile-service strips the labels and the value of an entry, and keeps microseconds.
         for (String field : List.of("subject", "tag", "feature", "value")) {
             String sent = body.string(field).map(String::strip).orElse(null);
