@@ -406,12 +406,7 @@ final class Mutations {
                                     valid.pathParam(name, "a".repeat(20_000)),
                                     name + ": a request line over 16 KiB",
                                     414))),
-                    Gen.weight(
-                            2,
-                            param.shape()
-                                    .oddText()
-                                    .map(odd -> Case.odd(valid.pathParam(name, text(odd)), name + ": odd value", name)
-                                            .rerouted())),
+                    Gen.weight(2, param.shape().oddText().map(odd -> oddInPath(valid, name, text(odd)))),
                     Gen.weight(
                             1,
                             Gen.of(asWritten)
@@ -439,6 +434,12 @@ final class Mutations {
             return Case.odd(changed, name + ": " + why, name);
         }
         return Case.invalid(changed, name + ": " + why, name);
+    }
+
+    /** An odd path parameter; only dot segments (or nothing) may take the request to another route. */
+    private static Case oddInPath(Request valid, String name, String value) {
+        Case odd = Case.odd(valid.pathParam(name, value), name + ": odd value", name);
+        return value.isEmpty() || value.chars().allMatch(c -> c == '.') ? odd.rerouted() : odd;
     }
 
     private static boolean hasLoneSurrogate(String text) {
