@@ -79,6 +79,11 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
         return new Tenant(project, new Gateway(gatewayUrl(), admin.createKey(project)));
     }
 
+    /** The bootstrap admin key, for tests that call the administration API themselves. */
+    public String adminKey() {
+        return adminKey;
+    }
+
     /** The administration API, with the bootstrap key. */
     public Admin admin() {
         return new Admin(gatewayUrl(), adminKey);

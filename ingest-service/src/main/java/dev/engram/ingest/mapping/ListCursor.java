@@ -28,7 +28,9 @@ public final class ListCursor {
     private ListCursor() {}
 
     public static String encode(ListPosition position) {
-        long micros = ChronoUnit.MICROS.between(Instant.EPOCH, position.ts());
+        // Not ChronoUnit.MICROS.between: it counts in nanoseconds first, which overflow beyond 292 years from 1970.
+        Instant ts = position.ts();
+        long micros = Math.addExact(Math.multiplyExact(ts.getEpochSecond(), 1_000_000L), ts.getNano() / 1_000);
         String plain = VERSION + ":" + position.pk() + ":" + micros + ":" + position.sessionId();
         return Base64.getUrlEncoder().withoutPadding().encodeToString(plain.getBytes(StandardCharsets.UTF_8));
     }

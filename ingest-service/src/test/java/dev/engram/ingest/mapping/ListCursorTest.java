@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ListCursorTest {
 
@@ -19,6 +21,15 @@ class ListCursorTest {
 
         assertThat(cursor).matches("[A-Za-z0-9_-]+");
         assertThat(ListCursor.decode(cursor)).contains(position);
+    }
+
+    /** An episode may be dated anywhere in the years 1 to 9999; a page ending on it once failed with a 502. */
+    @ParameterizedTest
+    @ValueSource(strings = {"0001-01-01T00:00:00Z", "1677-09-21T00:12:43.145224Z", "9999-12-31T23:59:59.999999Z"})
+    void a_cursor_after_an_episode_dated_far_from_1970_names_it(String timestamp) {
+        ListPosition position = new ListPosition("s1", Instant.parse(timestamp), 7);
+
+        assertThat(ListCursor.decode(ListCursor.encode(position))).contains(position);
     }
 
     @Test
