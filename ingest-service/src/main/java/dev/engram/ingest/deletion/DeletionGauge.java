@@ -1,8 +1,9 @@
 package dev.engram.ingest.deletion;
 
+import dev.engram.ingest.background.CountGauge;
 import dev.engram.ingest.store.DeletionRepository;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,17 +22,16 @@ public class DeletionGauge {
     private static final String NAME = "engram.deletions.pending";
 
     private final DeletionRepository deletions;
-    private final AtomicLong pending = new AtomicLong();
+    private final AtomicLong pending;
 
     DeletionGauge(DeletionRepository deletions, MeterRegistry registry) {
         this.deletions = deletions;
-        // The registry Quarkus hands out is the JVM-wide one, which outlives an application restarted
-        // in the same JVM (as tests do) and keeps the gauge of the instance before, bound to that
-        // instance's count: registering again would reuse it, so it is replaced.
-        registry.find(NAME).gauges().forEach(registry::remove);
-        Gauge.builder(NAME, pending, AtomicLong::get)
-                .description("Deletions whose episodes are gone but a derived store is still to be purged")
-                .register(registry);
+        this.pending = CountGauge.register(
+                registry,
+                NAME,
+                Tags.empty(),
+                "Deletions whose episodes are gone but a derived store is still to be purged",
+                null);
     }
 
     @Scheduled(

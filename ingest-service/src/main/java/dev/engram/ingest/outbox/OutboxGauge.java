@@ -1,9 +1,10 @@
 package dev.engram.ingest.outbox;
 
+import dev.engram.ingest.background.CountGauge;
 import dev.engram.ingest.model.OutboxTarget;
 import dev.engram.ingest.store.OutboxRepository;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,9 +17,7 @@ import org.jboss.logging.Logger;
  * Publishes {@code engram_outbox_pending} (rows the relay still tries to deliver) and
  * {@code engram_outbox_parked} (rows it gave up on, which need an operator), and
  * {@code engram_outbox_lag_seconds} (how long the oldest undelivered row has waited: the indexing lag for the
- * vector target), per target. A scrape
- * cannot run a reactive query, so the values are recounted on a schedule and the gauges read the
- * last counts.
+ * vector target), per target, recounted on a schedule.
  */
 @ApplicationScoped
 public class OutboxGauge {
@@ -33,22 +32,27 @@ public class OutboxGauge {
     OutboxGauge(OutboxRepository outbox, MeterRegistry registry) {
         this.outbox = outbox;
         for (OutboxTarget target : OutboxTarget.values()) {
-            pending.put(target, new AtomicLong());
-            parked.put(target, new AtomicLong());
-            lag.put(target, new AtomicLong());
-            Gauge.builder("engram.outbox.pending", pending.get(target), AtomicLong::get)
-                    .description("Outbox rows waiting to be delivered")
-                    .tag("target", target.column())
-                    .register(registry);
-            Gauge.builder("engram.outbox.parked", parked.get(target), AtomicLong::get)
-                    .description("Outbox rows no longer retried because the target keeps refusing them")
-                    .tag("target", target.column())
-                    .register(registry);
-            Gauge.builder("engram.outbox.lag", lag.get(target), AtomicLong::get)
-                    .description("Seconds the oldest undelivered outbox row has waited")
-                    .baseUnit("seconds")
-                    .tag("target", target.column())
-                    .register(registry);
+            Tags tags = Tags.of("target", target.column());
+            pending.put(
+                    target,
+                    CountGauge.register(
+                            registry, "engram.outbox.pending", tags, "Outbox rows waiting to be delivered", null));
+            parked.put(
+                    target,
+                    CountGauge.register(
+                            registry,
+                            "engram.outbox.parked",
+                            tags,
+                            "Outbox rows no longer retried because the target keeps refusing them",
+                            null));
+            lag.put(
+                    target,
+                    CountGauge.register(
+                            registry,
+                            "engram.outbox.lag",
+                            tags,
+                            "Seconds the oldest undelivered outbox row has waited",
+                            "seconds"));
         }
     }
 
