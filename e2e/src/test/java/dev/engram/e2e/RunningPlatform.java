@@ -5,6 +5,7 @@ import dev.engram.launcher.Platform;
 import dev.engram.launcher.PlatformSettings;
 import dev.engram.launcher.ServiceKind;
 import dev.engram.launcher.postgres.LocalPostgres;
+import dev.engram.testing.OtlpReceiver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -27,6 +28,7 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
     private static RunningPlatform instance;
 
     private LocalPostgres postgres;
+    private OtlpReceiver traces;
     private Platform platform;
     private DatabaseSettings database;
     private final String adminKey = "e2e-admin-" + UUID.randomUUID() + UUID.randomUUID();
@@ -53,8 +55,10 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
             ports.put(kind, freePort());
         }
         Path home = Path.of(System.getProperty("engram.home", "..")).toAbsolutePath();
-        platform =
-                new Platform(new PlatformSettings(home, runDirectory, "127.0.0.1", ports, database, 0, true, adminKey));
+        traces = OtlpReceiver.start();
+        platform = new Platform(
+                new PlatformSettings(home, runDirectory, "127.0.0.1", ports, database, 0, true, adminKey),
+                exportingTo(traces));
         try {
             platform.startAll();
         } catch (RuntimeException e) {
@@ -77,6 +81,19 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
         Admin admin = admin();
         admin.createProject(project);
         return new Tenant(project, new Gateway(gatewayUrl(), admin.createKey(project)));
+    }
+
+    /** Every span the services exported, received as a collector would. */
+    public OtlpReceiver traces() {
+        return traces;
+    }
+
+    /** The services export their spans over OTLP/HTTP to the receiver, in small batches soon after each request. */
+    private static Map<String, String> exportingTo(OtlpReceiver receiver) {
+        return Map.of(
+                "QUARKUS_OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", receiver.endpoint(),
+                "QUARKUS_OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "http/protobuf",
+                "QUARKUS_OTEL_BSP_SCHEDULE_DELAY", "200ms");
     }
 
     /** The bootstrap admin key, for tests that call the administration API themselves. */
@@ -151,6 +168,9 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
         }
         if (postgres != null) {
             postgres.close();
+        }
+        if (traces != null) {
+            traces.close();
         }
     }
 

@@ -19,9 +19,19 @@ public final class Platform {
     private static final String POSTGRES = "postgres";
 
     private final PlatformSettings settings;
+    private final Map<String, String> serviceEnvironment;
 
     public Platform(PlatformSettings settings) {
+        this(settings, Map.of());
+    }
+
+    /**
+     * A platform whose services get these variables on top of the inherited environment, e.g. an OTLP endpoint
+     * ({@code QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT}) that only this platform's services should export to.
+     */
+    public Platform(PlatformSettings settings, Map<String, String> serviceEnvironment) {
         this.settings = settings;
+        this.serviceEnvironment = Map.copyOf(serviceEnvironment);
     }
 
     public PlatformSettings settings() {
@@ -193,10 +203,11 @@ public final class Platform {
 
     /** The admin key goes by environment, not on the command line, where every user of the machine could read it. */
     private Map<String, String> environment(ServiceKind kind) {
+        Map<String, String> environment = new LinkedHashMap<>(serviceEnvironment);
         if (kind == ServiceKind.GATEWAY && settings.adminKey() != null) {
-            return Map.of("ENGRAM_AUTH_ADMIN_KEY", settings.adminKey());
+            environment.put("ENGRAM_AUTH_ADMIN_KEY", settings.adminKey());
         }
-        return Map.of();
+        return environment;
     }
 
     private Path runnableJar(ServiceKind kind) {

@@ -1,7 +1,7 @@
 package dev.engram.ingest.deletion;
 
-import dev.engram.ingest.background.CountGauge;
 import dev.engram.ingest.store.DeletionRepository;
+import dev.engram.telemetry.CountGauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.quarkus.scheduler.Scheduled;

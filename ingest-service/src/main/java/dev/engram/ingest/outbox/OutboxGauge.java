@@ -1,8 +1,8 @@
 package dev.engram.ingest.outbox;
 
-import dev.engram.ingest.background.CountGauge;
 import dev.engram.ingest.model.OutboxTarget;
 import dev.engram.ingest.store.OutboxRepository;
+import dev.engram.telemetry.CountGauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.quarkus.scheduler.Scheduled;

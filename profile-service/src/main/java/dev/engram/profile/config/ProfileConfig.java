@@ -38,6 +38,10 @@ public interface ProfileConfig {
     @WithDefault("5s")
     String pollInterval();
 
+    /** How often {@code engram_profile_backlog} and {@code engram_profile_backlog_age_seconds} are recounted. */
+    @WithDefault("5s")
+    Duration gaugeInterval();
+
     /** The category written on extracted entries. */
     @WithDefault("profile")
     String category();

@@ -119,6 +119,21 @@ public class ObservedEpisodeRepository implements PanacheRepositoryBase<Observed
         return count("project = ?1 and userId = ?2 and processedAt is null", project, userId);
     }
 
+    /** Episodes of every user still waiting for extraction, claimed or not. */
+    public Uni<Long> countBacklog() {
+        return count("processedAt is null");
+    }
+
+    /** Seconds the oldest episode still waiting for extraction has waited; 0 when none waits. */
+    public Uni<Long> oldestBacklogAgeSeconds() {
+        return getSession()
+                .chain(session -> session.<Number>createNativeQuery(
+                                "select coalesce(extract(epoch from now() - min(received_at)), 0)::bigint"
+                                        + " from profile.observed_episode where processed_at is null")
+                        .getSingleResult())
+                .map(Number::longValue);
+    }
+
     private static ClaimedBatch batch(String token, List<ObservedEpisode> rows) {
         ObservedEpisode first = rows.get(0);
         return new ClaimedBatch(first.project, first.userId, token, rows);

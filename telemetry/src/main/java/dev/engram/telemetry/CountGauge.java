@@ -1,4 +1,4 @@
-package dev.engram.ingest.background;
+package dev.engram.telemetry;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
