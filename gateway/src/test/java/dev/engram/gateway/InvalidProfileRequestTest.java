@@ -191,6 +191,36 @@ class InvalidProfileRequestTest {
         }
     }
 
+    @Test
+    void an_edit_body_over_64_kib_sent_in_chunks_is_a_413_however_it_is_split() throws IOException {
+        String padding = "x".repeat(64 * 1024);
+        String body = json("{" + VALID + ",'padding':'" + padding + "'}");
+        for (int chunkSize : new int[] {body.length(), 8 * 1024, 512}) {
+            try (Socket socket = new Socket("127.0.0.1", RestAssured.port)) {
+                socket.setSoTimeout(10_000);
+                StringBuilder request = new StringBuilder("PUT " + ENTRY + " HTTP/1.1\r\nHost: localhost\r\n"
+                        + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
+                for (int from = 0; from < body.length(); from += chunkSize) {
+                    String chunk = body.substring(from, Math.min(body.length(), from + chunkSize));
+                    request.append(Integer.toHexString(chunk.length()))
+                            .append("\r\n")
+                            .append(chunk)
+                            .append("\r\n");
+                }
+                request.append("0\r\n\r\n");
+                try {
+                    socket.getOutputStream().write(request.toString().getBytes(StandardCharsets.US_ASCII));
+                    socket.getOutputStream().flush();
+                } catch (IOException closedEarly) {
+                    // The server may answer and close before the whole body is written; its answer still counts.
+                }
+                String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+                assertThat(response).as("in chunks of %d", chunkSize).startsWith("HTTP/1.1 413");
+            }
+        }
+    }
+
     private static Arguments put(String name, String path, String body, String field) {
         return Arguments.of(name, "PUT", path, json(body), field);
     }

@@ -86,6 +86,16 @@ class InvalidRequestTest {
                         "{'user_id':'u1','agent_id':'agent#1','session_id':'s1','episodes':[{'content':'hi'}]}",
                         "agent_id"),
                 add(
+                        "agent_id given empty",
+                        "{'user_id':'u1','agent_id':'','session_id':'s1','episodes':[{'content':'hi'}]}",
+                        "agent_id"),
+                addEpisodes("episode id given empty", "{'id':'','content':'hi'}", "episodes[0].id"),
+                addEpisodes("episode id a dot segment", "{'id':'..','content':'hi'}", "episodes[0].id"),
+                add(
+                        "user_id a dot segment",
+                        "{'user_id':'.','session_id':'s1','episodes':[{'content':'hi'}]}",
+                        "user_id"),
+                add(
                         "session_id with a space",
                         "{'user_id':'u1','session_id':'s 1','episodes':[{'content':'hi'}]}",
                         "session_id"),
@@ -156,6 +166,8 @@ class InvalidRequestTest {
                 add("empty body", "", "body"),
                 search("missing query", "{'user_id':'u1'}", "query"),
                 search("empty query", "{'user_id':'u1','query':''}", "query"),
+                search("agent_id given empty", "{'user_id':'u1','agent_id':'','query':'q'}", "agent_id"),
+                search("session_id given empty", "{'user_id':'u1','session_id':'','query':'q'}", "session_id"),
                 search("query over 4000 characters", "{'user_id':'u1','query':'" + "q".repeat(4001) + "'}", "query"),
                 search("NUL in query", "{'user_id':'u1','query':'q\\u0000'}", "query"),
                 search("lone surrogate in query", "{'user_id':'u1','query':'q\\ud800'}", "query"),

@@ -52,17 +52,15 @@ final class Contract {
 
     private Contract() {}
 
+    /** An id. "." and ".." are none: they are the dot segments HTTP removes from a path before routing. */
     static Gen<String> id() {
         return Gen.frequency(
-                Gen.weight(6, idOfLength(Gen.integers(1, 24))), Gen.weight(1, idOfLength(Gen.of(1, MAX_ID))));
+                        Gen.weight(6, idOfLength(Gen.integers(1, 24))), Gen.weight(1, idOfLength(Gen.of(1, MAX_ID))))
+                .filter(id -> !isDotSegment(id));
     }
 
-    /**
-     * An id to put in a path. The ids "." and ".." keep the id rule but are dot segments, which HTTP removes
-     * from a path before routing: an episode or user so named cannot be addressed by a path.
-     */
-    static Gen<String> pathId() {
-        return id().filter(id -> !id.equals(".") && !id.equals(".."));
+    static boolean isDotSegment(String id) {
+        return id.equals(".") || id.equals("..");
     }
 
     /** Session ids may also hold '/', as in {@code conv-26/session_1}. */

@@ -328,7 +328,7 @@ final class MemoryEndpoints {
         List<String[]> stored = new ArrayList<>();
         model.episodeUsers().forEach(user -> model.episodeIds(user).forEach(id -> stored.add(new String[] {user, id})));
         Gen<String[]> unknown =
-                Gen.combine(Gen.of(model.memoryUsers), Contract.pathId(), (user, id) -> new String[] {user, id});
+                Gen.combine(Gen.of(model.memoryUsers), Contract.id(), (user, id) -> new String[] {user, id});
         return stored.isEmpty() ? unknown : Gen.frequency(Gen.weight(6, Gen.of(stored)), Gen.weight(4, unknown));
     }
 
@@ -574,7 +574,7 @@ final class MemoryEndpoints {
                 null,
                 Access.WRITE,
                 0,
-                ignored -> Gen.oneOf(Gen.of(doomed), Contract.pathId())
+                ignored -> Gen.oneOf(Gen.of(doomed), Contract.id())
                         .map(user -> Case.valid(
                                 Request.of("DELETE", path)
                                         .pathParam("user_id", user)

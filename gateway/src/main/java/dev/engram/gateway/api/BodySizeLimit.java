@@ -56,7 +56,8 @@ public class BodySizeLimit {
                 .handler(context -> limitChunked(context, maxProfileBodySize));
     }
 
-    private long limitOf(String path) {
+    /** The body limit of a path. */
+    long limitOf(String path) {
         if (SEARCH_PATH.equals(path)) {
             return maxSearchBodySize;
         }
@@ -70,6 +71,10 @@ public class BodySizeLimit {
             context.next();
             return;
         }
+        tooLarge(context);
+    }
+
+    private void tooLarge(RoutingContext context) {
         // The unread body would otherwise still be streamed in: close the connection after answering.
         context.response().endHandler(sent -> context.request().connection().close());
         context.response()

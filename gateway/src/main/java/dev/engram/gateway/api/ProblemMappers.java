@@ -13,6 +13,7 @@ import dev.engram.gateway.model.Problem;
 import dev.engram.gateway.service.RequestRefusedException;
 import dev.engram.gateway.validation.InvalidRequestException;
 import jakarta.ws.rs.WebApplicationException;
+import java.io.IOException;
 import java.util.List;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -52,6 +53,19 @@ public class ProblemMappers {
     public RestResponse<Problem> downstreamProtocol(DownstreamProtocolException e) {
         LOG.errorf("downstream contract broken: %s", e.getMessage());
         return Problems.of(502, "bad-gateway", "Bad Gateway", "A downstream service gave an invalid answer.");
+    }
+
+    /**
+     * Quarkus stops reading a body that outgrows its limit while it arrives in chunks, and answers 413 itself;
+     * the resource that was waiting for the body sees this.
+     */
+    @ServerExceptionMapper
+    public RestResponse<Problem> unreadable(IOException e) {
+        if ("Request too large".equals(e.getMessage())) {
+            LOG.debugf("body over its limit: %s", e.getMessage());
+            return Problems.forStatus(413);
+        }
+        return unexpected(e);
     }
 
     @ServerExceptionMapper

@@ -41,6 +41,16 @@ final class FieldErrors {
         errors.add(new FieldError(field, message));
     }
 
+    /**
+     * An optional id sent as {@code ""}. In the proto an empty string is a field left out, so the contract cannot
+     * see it; in JSON it is an id given and broken (an id has 1 to 128 characters), not one left out.
+     */
+    void givenId(String field, String value) {
+        if (value != null && value.isEmpty()) {
+            add(field, "must not be empty");
+        }
+    }
+
     /** What {@code value} breaks of the rules of {@code field}, a proto field that is not sent by itself. */
     void rules(String field, String value, FieldDescriptor rules) {
         if (value == null) {

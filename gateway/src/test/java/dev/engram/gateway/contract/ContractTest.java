@@ -79,9 +79,15 @@ class ContractTest {
 
         assertThat(violations(request))
                 .containsExactly(
-                        tuple("scope.agent_id", "must be 1-128 characters of A-Z a-z 0-9 . _ : @ -"),
-                        tuple("scope.session_id", "must be 1-128 characters of A-Z a-z 0-9 . _ : @ - /"),
-                        tuple("filter.session_ids[1]", "must be 1-128 characters of A-Z a-z 0-9 . _ : @ - /"));
+                        tuple(
+                                "scope.agent_id",
+                                "must be 1-128 characters of A-Z a-z 0-9 . _ : @ -, other than . and .."),
+                        tuple(
+                                "scope.session_id",
+                                "must be 1-128 characters of A-Z a-z 0-9 . _ : @ - /, other than . and .."),
+                        tuple(
+                                "filter.session_ids[1]",
+                                "must be 1-128 characters of A-Z a-z 0-9 . _ : @ - /, other than . and .."));
     }
 
     @Test

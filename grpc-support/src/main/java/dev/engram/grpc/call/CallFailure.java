@@ -21,6 +21,9 @@ public final class CallFailure extends StatusRuntimeException {
             Status.Code.ABORTED,
             Status.Code.CANCELLED);
 
+    /** How grpc-java's Netty transport describes a stream ended by the connection's GOAWAY. */
+    private static final String GOAWAY = "Connection closed after GOAWAY";
+
     private final String peer;
     private final String method;
 
@@ -49,7 +52,20 @@ public final class CallFailure extends StatusRuntimeException {
      * than that the peer refused it or failed with it.
      */
     public static boolean isTransient(Throwable failure) {
-        return TRANSIENT.contains(Status.fromThrowable(failure).getCode());
+        return TRANSIENT.contains(Status.fromThrowable(failure).getCode()) || connectionLost(failure);
+    }
+
+    /**
+     * Whether the connection the call travelled on was closed under it by a GOAWAY, which gRPC reports as
+     * INTERNAL though the peer did not fail with the call. A service that serves gRPC on its HTTP port closes a
+     * connection so when it answers a call its caller has already given up on, and every call still on that
+     * connection ends with it; the next call gets a new connection.
+     */
+    public static boolean connectionLost(Throwable failure) {
+        Status status = Status.fromThrowable(failure);
+        return status.getCode() == Status.Code.INTERNAL
+                && status.getDescription() != null
+                && status.getDescription().startsWith(GOAWAY);
     }
 
     public String peer() {

@@ -19,7 +19,7 @@ import java.util.function.Predicate;
 /**
  * How every call to one peer is made. Its deadline is the sooner of the configured one and the deadline of the
  * request being served ({@link Context#current()}), so no call outlives the request it serves; retries fit within
- * it. A call that is safe to repeat is retried after a retryable failure (UNAVAILABLE, for gRPC peers) with
+ * it. A call that is safe to repeat is retried after a retryable failure (UNAVAILABLE or a connection closed under it, for gRPC peers) with
  * exponential backoff and jitter, as long as the deadline leaves, after the pause, at least as long as the failed
  * attempt took. Each call is timed by peer, method and outcome ({@code engram.client.calls}), and its failure is
  * a {@link CallFailure} naming both. The outcome is emitted on the Vert.x event-loop context the call was made
@@ -27,8 +27,9 @@ import java.util.function.Predicate;
  */
 public final class CallPolicy {
 
-    private static final Predicate<Throwable> UNAVAILABLE =
-            failure -> Status.fromThrowable(failure).getCode() == Status.Code.UNAVAILABLE;
+    /** The peer is briefly away, or the connection was closed under the call: worth another attempt. */
+    private static final Predicate<Throwable> UNAVAILABLE = failure ->
+            Status.fromThrowable(failure).getCode() == Status.Code.UNAVAILABLE || CallFailure.connectionLost(failure);
 
     private final String peer;
     private final ClientsConfig.Peer settings;
@@ -47,6 +48,23 @@ public final class CallPolicy {
         this.backoff = new Backoff(settings.backoffInitial(), settings.backoffMax());
         this.registry = registry;
         this.retryable = retryable;
+    }
+
+    /**
+     * A policy not read from {@code engram.clients.*}, for code that is handed its peer's settings (a store built
+     * outside CDI, a test): no per-method settings.
+     */
+    public static CallPolicy of(String peer, Duration deadline, int retries, Backoff backoff, MeterRegistry registry) {
+        return new CallPolicy(peer, new FixedPeer(deadline, retries, backoff.initial(), backoff.max()), registry);
+    }
+
+    private record FixedPeer(Duration deadline, int retries, Duration backoffInitial, Duration backoffMax)
+            implements ClientsConfig.Peer {
+
+        @Override
+        public java.util.Map<String, ClientsConfig.Method> methods() {
+            return java.util.Map.of();
+        }
     }
 
     /** The same policy for a peer that is not a gRPC service, whose failures worth a retry are others. */

@@ -99,6 +99,31 @@ class CallPolicyTest {
     }
 
     @Test
+    void a_call_whose_connection_was_closed_under_it_is_asked_again_and_counts_as_transient() throws Exception {
+        AtomicInteger failures = new AtomicInteger(1);
+        Status goaway = Status.INTERNAL.withDescription(
+                "Connection closed after GOAWAY. HTTP/2 error code: PROTOCOL_ERROR, debug data: Request stream 9");
+        back = new EchoPeer("back-goaway", text -> {
+            if (failures.getAndDecrement() > 0) {
+                throw goaway.asRuntimeException();
+            }
+            return text;
+        });
+        CallPolicy policy = Policies.to("back", Map.of(), registry);
+
+        String answer = policy.call("Echo", back.stub(), stub -> stub.echo("hi"))
+                .await()
+                .indefinitely();
+
+        assertThat(answer).isEqualTo("hi");
+        assertThat(back.calls()).isEqualTo(2);
+        assertThat(CallFailure.isTransient(goaway.asRuntimeException())).isTrue();
+        assertThat(CallFailure.isTransient(
+                        Status.INTERNAL.withDescription("boom").asRuntimeException()))
+                .isFalse();
+    }
+
+    @Test
     void retries_back_off_and_stop_before_the_deadline() throws Exception {
         back = new EchoPeer("back-down", text -> {
             throw Status.UNAVAILABLE.withDescription("down").asRuntimeException();

@@ -1,22 +1,20 @@
 package dev.engram.ingest.client;
 
-import dev.engram.ingest.config.ProfileClientConfig;
+import dev.engram.grpc.call.CallPolicies;
+import dev.engram.grpc.call.CallPolicy;
 import dev.engram.proto.v1.ForgetEpisodesRequest;
 import dev.engram.proto.v1.ForgetUserRequest;
 import dev.engram.proto.v1.MutinyProfileServiceGrpc.MutinyProfileServiceStub;
 import dev.engram.proto.v1.Scope;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
- * profile-service's {@code ForgetEpisodes} and {@code ForgetUser}, each call with its deadline. They
- * do not retry: the deletion relay retries with backoff, and forgetting twice is harmless.
+ * profile-service's {@code ForgetEpisodes} and {@code ForgetUser}, under the call policy of the peer {@code
+ * profile} ({@code engram.clients.profile.methods.forget-episodes|forget-user.deadline}). They are not retried
+ * here: the deletion relay retries durably with backoff, and forgetting twice is harmless.
  */
 @ApplicationScoped
 public class ProfileForgetClient {
@@ -25,11 +23,11 @@ public class ProfileForgetClient {
     static final int IDS_PER_CALL = 1000;
 
     private final MutinyProfileServiceStub profile;
-    private final Duration deadline;
+    private final CallPolicy policy;
 
-    ProfileForgetClient(@GrpcClient("profile") MutinyProfileServiceStub profile, ProfileClientConfig config) {
+    ProfileForgetClient(@GrpcClient("profile") MutinyProfileServiceStub profile, CallPolicies policies) {
         this.profile = profile;
-        this.deadline = config.purgeDeadline();
+        this.policy = policies.to("profile");
     }
 
     /** Completes once profile-service has dropped the episodes from its evidence and its queue. */
@@ -41,8 +39,8 @@ public class ProfileForgetClient {
                     .setScope(scope)
                     .addAllEpisodeIds(episodeIds.subList(from, Math.min(from + IDS_PER_CALL, episodeIds.size())))
                     .build();
-            calls = calls.chain(
-                    () -> onCallerContext(stub().forgetEpisodes(request)).replaceWithVoid());
+            calls = calls.chain(() -> policy.callOnce("forget-episodes", profile, stub -> stub.forgetEpisodes(request))
+                    .replaceWithVoid());
         }
         return calls;
     }
@@ -52,20 +50,7 @@ public class ProfileForgetClient {
         ForgetUserRequest request = ForgetUserRequest.newBuilder()
                 .setScope(Scope.newBuilder().setProject(project).setUserId(userId))
                 .build();
-        return Uni.createFrom()
-                .deferred(() -> onCallerContext(stub().forgetUser(request)))
+        return policy.callOnce("forget-user", profile, stub -> stub.forgetUser(request))
                 .replaceWithVoid();
-    }
-
-    // The deadline starts when the call does, not when the chain of calls is assembled.
-    private MutinyProfileServiceStub stub() {
-        return profile.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    // gRPC may complete the call on its own threads; what follows (Hibernate Reactive) must run
-    // on the Vert.x context that started it.
-    private static <T> Uni<T> onCallerContext(Uni<T> call) {
-        Context caller = Vertx.currentContext();
-        return caller == null ? call : call.emitOn(task -> caller.runOnContext(ignored -> task.run()));
     }
 }

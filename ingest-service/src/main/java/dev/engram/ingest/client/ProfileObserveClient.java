@@ -1,6 +1,7 @@
 package dev.engram.ingest.client;
 
-import dev.engram.ingest.config.ProfileClientConfig;
+import dev.engram.grpc.call.CallPolicies;
+import dev.engram.grpc.call.CallPolicy;
 import dev.engram.ingest.mapping.EpisodeMapper;
 import dev.engram.ingest.model.StoredEpisode;
 import dev.engram.proto.v1.MutinyProfileServiceGrpc.MutinyProfileServiceStub;
@@ -8,26 +9,23 @@ import dev.engram.proto.v1.ObserveRequest;
 import dev.engram.proto.v1.ObserveResponse;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
- * profile-service's {@code Observe}, with its deadline. It does not retry: the outbox retries with
- * backoff, and Observe is idempotent by episode id.
+ * profile-service's {@code Observe}, under the call policy of the peer {@code profile}
+ * ({@code engram.clients.profile.methods.observe.deadline}). It is not retried here: the outbox retries durably
+ * with backoff, and Observe is idempotent by episode id.
  */
 @ApplicationScoped
 public class ProfileObserveClient {
 
     private final MutinyProfileServiceStub profile;
-    private final Duration deadline;
+    private final CallPolicy policy;
 
-    ProfileObserveClient(@GrpcClient("profile") MutinyProfileServiceStub profile, ProfileClientConfig config) {
+    ProfileObserveClient(@GrpcClient("profile") MutinyProfileServiceStub profile, CallPolicies policies) {
         this.profile = profile;
-        this.deadline = config.deadline();
+        this.policy = policies.to("profile");
     }
 
     /** Emits how many of the episodes profile-service had not seen before, once they are queued. */
@@ -35,15 +33,7 @@ public class ProfileObserveClient {
         ObserveRequest request = ObserveRequest.newBuilder()
                 .addAllEpisodes(episodes.stream().map(EpisodeMapper::toProto).toList())
                 .build();
-        Uni<ObserveResponse> call = profile.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
-                .observe(request);
-        return onCallerContext(call).map(ObserveResponse::getAccepted);
-    }
-
-    // gRPC may complete the call on its own threads; what follows (Hibernate Reactive) must run
-    // on the Vert.x context that started it.
-    private static <T> Uni<T> onCallerContext(Uni<T> call) {
-        Context caller = Vertx.currentContext();
-        return caller == null ? call : call.emitOn(task -> caller.runOnContext(ignored -> task.run()));
+        return policy.callOnce("observe", profile, stub -> stub.observe(request))
+                .map(ObserveResponse::getAccepted);
     }
 }

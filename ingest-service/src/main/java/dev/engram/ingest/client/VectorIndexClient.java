@@ -1,6 +1,7 @@
 package dev.engram.ingest.client;
 
-import dev.engram.ingest.config.VectorClientConfig;
+import dev.engram.grpc.call.CallPolicies;
+import dev.engram.grpc.call.CallPolicy;
 import dev.engram.ingest.mapping.EpisodeMapper;
 import dev.engram.ingest.model.StoredEpisode;
 import dev.engram.proto.v1.IndexRequest;
@@ -10,16 +11,13 @@ import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.VectorDeleteRequest;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
- * vector-service's {@code Index} and {@code Delete}, each with its deadline. Neither retries: the
- * outbox and the deletion relay retry with backoff, and both calls are idempotent by episode id.
+ * vector-service's {@code Index} and {@code Delete}, under the call policy of the peer {@code vector}
+ * ({@code engram.clients.vector.methods.index|delete.deadline}). Neither is retried here: the outbox and the
+ * deletion relay retry durably with backoff, and both calls are idempotent by episode id.
  */
 @ApplicationScoped
 public class VectorIndexClient {
@@ -28,13 +26,11 @@ public class VectorIndexClient {
     static final int IDS_PER_CALL = 1000;
 
     private final MutinyVectorServiceStub vector;
-    private final Duration deadline;
-    private final Duration purgeDeadline;
+    private final CallPolicy policy;
 
-    VectorIndexClient(@GrpcClient("vector") MutinyVectorServiceStub vector, VectorClientConfig config) {
+    VectorIndexClient(@GrpcClient("vector") MutinyVectorServiceStub vector, CallPolicies policies) {
         this.vector = vector;
-        this.deadline = config.deadline();
-        this.purgeDeadline = config.purgeDeadline();
+        this.policy = policies.to("vector");
     }
 
     /** Emits how many episodes vector-service indexed, once they are durably indexed. */
@@ -42,9 +38,7 @@ public class VectorIndexClient {
         IndexRequest request = IndexRequest.newBuilder()
                 .addAllEpisodes(episodes.stream().map(EpisodeMapper::toProto).toList())
                 .build();
-        Uni<IndexResponse> call = vector.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
-                .index(request);
-        return onCallerContext(call).map(IndexResponse::getIndexed);
+        return policy.callOnce("index", vector, stub -> stub.index(request)).map(IndexResponse::getIndexed);
     }
 
     /**
@@ -71,21 +65,7 @@ public class VectorIndexClient {
         return calls;
     }
 
-    // The deadline starts when the call does, not when the chain of calls is assembled.
     private Uni<Void> delete(VectorDeleteRequest request) {
-        return Uni.createFrom()
-                .deferred(() -> onCallerContext(purging().delete(request)))
-                .replaceWithVoid();
-    }
-
-    private MutinyVectorServiceStub purging() {
-        return vector.withDeadlineAfter(purgeDeadline.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    // gRPC may complete the call on its own threads; what follows (Hibernate Reactive) must run
-    // on the Vert.x context that started it.
-    private static <T> Uni<T> onCallerContext(Uni<T> call) {
-        Context caller = Vertx.currentContext();
-        return caller == null ? call : call.emitOn(task -> caller.runOnContext(ignored -> task.run()));
+        return policy.callOnce("delete", vector, stub -> stub.delete(request)).replaceWithVoid();
     }
 }

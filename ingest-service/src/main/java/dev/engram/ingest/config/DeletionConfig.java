@@ -7,7 +7,7 @@ import java.time.Duration;
 /**
  * How deletions purge the derived stores. {@code DeleteEpisodes} purges them at once and answers
  * PENDING for a store it could not purge within that store's purge deadline ({@code
- * engram.vector.purge-deadline}, {@code engram.profile.purge-deadline}); a relay then retries the
+ * engram.clients.vector.methods.delete.deadline}, {@code engram.clients.profile.methods.forget-*.deadline}); a relay then retries the
  * purge, with backoff, until it is done.
  */
 @ConfigMapping(prefix = "engram.deletion")

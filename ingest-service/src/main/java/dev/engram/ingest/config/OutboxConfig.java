@@ -25,7 +25,7 @@ public interface OutboxConfig {
 
     /**
      * How long claimed rows stay hidden from other relays (other replicas, or this one after a
-     * crash). Must exceed {@code engram.vector.deadline}, else a slow call's rows are delivered
+     * crash). Must exceed {@code engram.clients.vector.methods.index.deadline}, else a slow call's rows are delivered
      * twice at once; startup fails when it does not.
      */
     @WithDefault("90s")

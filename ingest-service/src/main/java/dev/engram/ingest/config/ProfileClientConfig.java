@@ -2,9 +2,11 @@ package dev.engram.ingest.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import java.time.Duration;
 
-/** Calls to profile-service (gRPC client {@code profile}): new episodes, and deletions. */
+/**
+ * Whether ingest-service feeds profile-service at all. What its calls may cost is the call policy's ({@code
+ * engram.clients.profile.*}).
+ */
 @ConfigMapping(prefix = "engram.profile")
 public interface ProfileClientConfig {
 
@@ -15,19 +17,4 @@ public interface ProfileClientConfig {
      */
     @WithDefault("true")
     boolean enabled();
-
-    /**
-     * Deadline of one {@code Observe} call. Observe only queues the episodes, so it is short; a call
-     * that runs out is retried by the outbox. Must stay below {@code engram.outbox.lease}.
-     */
-    @WithDefault("10s")
-    Duration deadline();
-
-    /**
-     * Deadline of one {@code ForgetEpisodes} or {@code ForgetUser} call. A deletion waits this long for
-     * profile-service before it answers PENDING and leaves the purge to be retried. Must stay below
-     * {@code engram.deletion.lease}.
-     */
-    @WithDefault("5s")
-    Duration purgeDeadline();
 }

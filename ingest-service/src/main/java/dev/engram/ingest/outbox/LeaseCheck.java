@@ -1,9 +1,9 @@
 package dev.engram.ingest.outbox;
 
+import dev.engram.grpc.call.CallPolicies;
+import dev.engram.grpc.call.CallPolicy;
 import dev.engram.ingest.config.DeletionConfig;
 import dev.engram.ingest.config.OutboxConfig;
-import dev.engram.ingest.config.ProfileClientConfig;
-import dev.engram.ingest.config.VectorClientConfig;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -16,26 +16,22 @@ import java.time.Duration;
 @ApplicationScoped
 public class LeaseCheck {
 
-    private static final String DELETION_LEASE = "engram.deletion.lease";
+    static final String OUTBOX_LEASE = "engram.outbox.lease";
+    static final String DELETION_LEASE = "engram.deletion.lease";
 
-    void onStart(
-            @Observes StartupEvent event,
-            OutboxConfig outbox,
-            DeletionConfig deletion,
-            VectorClientConfig vector,
-            ProfileClientConfig profile) {
-        verify(outbox.lease(), vector.deadline());
-        verify(outbox.lease(), profile.deadline(), "engram.profile.deadline");
-        verify(deletion.lease(), vector.purgeDeadline(), DELETION_LEASE, "engram.vector.purge-deadline");
-        verify(deletion.lease(), profile.purgeDeadline(), DELETION_LEASE, "engram.profile.purge-deadline");
+    void onStart(@Observes StartupEvent event, OutboxConfig outbox, DeletionConfig deletion, CallPolicies policies) {
+        CallPolicy vector = policies.to("vector");
+        CallPolicy profile = policies.to("profile");
+        verify(outbox.lease(), vector.deadline("index"), OUTBOX_LEASE, deadlineKey("vector", "index"));
+        verify(outbox.lease(), profile.deadline("observe"), OUTBOX_LEASE, deadlineKey("profile", "observe"));
+        verify(deletion.lease(), vector.deadline("delete"), DELETION_LEASE, deadlineKey("vector", "delete"));
+        for (String forget : new String[] {"forget-episodes", "forget-user"}) {
+            verify(deletion.lease(), profile.deadline(forget), DELETION_LEASE, deadlineKey("profile", forget));
+        }
     }
 
-    static void verify(Duration lease, Duration deadline) {
-        verify(lease, deadline, "engram.vector.deadline");
-    }
-
-    static void verify(Duration lease, Duration deadline, String deadlineKey) {
-        verify(lease, deadline, "engram.outbox.lease", deadlineKey);
+    static String deadlineKey(String peer, String method) {
+        return "engram.clients." + peer + ".methods." + method + ".deadline";
     }
 
     static void verify(Duration lease, Duration deadline, String leaseKey, String deadlineKey) {

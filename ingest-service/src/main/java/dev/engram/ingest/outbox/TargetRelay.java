@@ -1,16 +1,14 @@
 package dev.engram.ingest.outbox;
 
+import dev.engram.grpc.call.CallFailure;
 import dev.engram.ingest.background.ExclusiveRun;
 import dev.engram.ingest.config.OutboxConfig;
 import dev.engram.ingest.model.OutboxBatch;
 import dev.engram.ingest.store.OutboxRepository;
-import io.grpc.Status;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jboss.logging.Logger;
 
@@ -30,12 +28,6 @@ final class TargetRelay {
     private static final int COMPLETE_RETRIES = 12;
     private static final Logger LOG = Logger.getLogger(TargetRelay.class);
     private static final int MAX_ERROR_LENGTH = 1000;
-    private static final Set<Status.Code> TRANSIENT = EnumSet.of(
-            Status.Code.UNAVAILABLE,
-            Status.Code.DEADLINE_EXCEEDED,
-            Status.Code.RESOURCE_EXHAUSTED,
-            Status.Code.ABORTED,
-            Status.Code.CANCELLED);
 
     private final OutboxRepository outbox;
     private final OutboxDelivery delivery;
@@ -180,7 +172,7 @@ final class TargetRelay {
     }
 
     private static boolean isTransient(Throwable failure) {
-        return TRANSIENT.contains(Status.fromThrowable(failure).getCode());
+        return CallFailure.isTransient(failure);
     }
 
     private void reportFailure(String what, Throwable failure) {

@@ -217,7 +217,7 @@ class DeleteEpisodesTest {
 
     @Test
     void a_store_that_answers_after_its_purge_deadline_leaves_the_deletion_pending() {
-        // %test.engram.vector.purge-deadline is 2s.
+        // %test.engram.clients.vector.methods.delete.deadline is 2s.
         vector.setDeleteDelay(Duration.ofSeconds(3));
 
         Deletion pending = ingest.deleteEpisodes(delete(scope(project, "alice", "s2")));

@@ -8,19 +8,24 @@ import org.junit.jupiter.api.Test;
 
 class LeaseCheckTest {
 
+    private static final String INDEX_DEADLINE = LeaseCheck.deadlineKey("vector", "index");
+
     @Test
     void a_lease_longer_than_the_deadline_is_accepted() {
-        assertThatCode(() -> LeaseCheck.verify(Duration.ofSeconds(90), Duration.ofSeconds(30)))
+        assertThatCode(() -> LeaseCheck.verify(
+                        Duration.ofSeconds(90), Duration.ofSeconds(30), LeaseCheck.OUTBOX_LEASE, INDEX_DEADLINE))
                 .doesNotThrowAnyException();
     }
 
     @Test
     void a_lease_not_longer_than_the_deadline_stops_startup_with_both_settings_named() {
-        assertThatThrownBy(() -> LeaseCheck.verify(Duration.ofSeconds(30), Duration.ofSeconds(30)))
+        assertThatThrownBy(() -> LeaseCheck.verify(
+                        Duration.ofSeconds(30), Duration.ofSeconds(30), LeaseCheck.OUTBOX_LEASE, INDEX_DEADLINE))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("engram.outbox.lease")
-                .hasMessageContaining("engram.vector.deadline");
-        assertThatThrownBy(() -> LeaseCheck.verify(Duration.ofSeconds(10), Duration.ofSeconds(30)))
+                .hasMessageContaining("engram.clients.vector.methods.index.deadline");
+        assertThatThrownBy(() -> LeaseCheck.verify(
+                        Duration.ofSeconds(10), Duration.ofSeconds(30), LeaseCheck.OUTBOX_LEASE, INDEX_DEADLINE))
                 .isInstanceOf(IllegalStateException.class);
     }
 
@@ -29,10 +34,10 @@ class LeaseCheckTest {
         assertThatThrownBy(() -> LeaseCheck.verify(
                         Duration.ofSeconds(5),
                         Duration.ofSeconds(5),
-                        "engram.deletion.lease",
-                        "engram.vector.purge-deadline"))
+                        LeaseCheck.DELETION_LEASE,
+                        LeaseCheck.deadlineKey("vector", "delete")))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("engram.deletion.lease")
-                .hasMessageContaining("engram.vector.purge-deadline");
+                .hasMessageContaining("engram.clients.vector.methods.delete.deadline");
     }
 }

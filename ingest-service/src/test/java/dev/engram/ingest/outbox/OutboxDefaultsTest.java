@@ -2,8 +2,8 @@ package dev.engram.ingest.outbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.engram.grpc.call.CallPolicies;
 import dev.engram.ingest.config.OutboxConfig;
-import dev.engram.ingest.config.VectorClientConfig;
 import dev.engram.ingest.testing.VectorServiceDoubleResource;
 import dev.engram.testing.PostgresTestResource;
 import io.quarkus.test.common.WithTestResource;
@@ -21,12 +21,12 @@ class OutboxDefaultsTest {
     OutboxConfig outbox;
 
     @Inject
-    VectorClientConfig vector;
+    CallPolicies policies;
 
     @Test
     void a_default_batch_is_small_enough_to_embed_within_the_deadline_and_the_lease_outlasts_it() {
         assertThat(outbox.batchSize()).isEqualTo(32);
-        assertThat(vector.deadline()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(policies.to("vector").deadline("index")).isEqualTo(Duration.ofSeconds(30));
         assertThat(outbox.lease()).isEqualTo(Duration.ofSeconds(90));
     }
 }

@@ -1,7 +1,9 @@
 package dev.engram.profile.service;
 
+import dev.engram.grpc.call.ProjectRateLimiter;
 import dev.engram.profile.client.LlmExtractionClient;
 import dev.engram.profile.config.LlmConfig;
+import dev.engram.profile.config.ProfileConfig;
 import dev.engram.profile.extraction.RuleExtractor;
 import dev.engram.profile.model.ClaimedBatch;
 import dev.engram.profile.model.ProfileCommand;
@@ -9,6 +11,7 @@ import dev.engram.profile.model.ProfileEntry;
 import dev.engram.profile.model.ProfileSource;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
 import java.util.List;
 import org.jboss.logging.Logger;
 
@@ -28,19 +31,19 @@ public class ProfileExtractor {
     private final LlmConfig llmConfig;
     private final LlmExtractionClient llm;
     private final RuleExtractor rules;
-    private final LlmBudget budget;
+    private final ProjectRateLimiter budget;
     private final ProfileMetrics metrics;
 
     ProfileExtractor(
             LlmConfig llmConfig,
             LlmExtractionClient llm,
             RuleExtractor rules,
-            LlmBudget budget,
+            ProfileConfig config,
             ProfileMetrics metrics) {
         this.llmConfig = llmConfig;
         this.llm = llm;
         this.rules = rules;
-        this.budget = budget;
+        this.budget = new ProjectRateLimiter(config.llmCallsPerMinute(), Clock.systemUTC());
         this.metrics = metrics;
     }
 

@@ -16,10 +16,10 @@ final class GrpcErrors {
         if (failure instanceof CallFailure downstream) {
             // The peer's code is kept: UNAVAILABLE or DEADLINE_EXCEEDED tell the caller to retry later,
             // INVALID_ARGUMENT that the request itself is at fault.
+            // A connection closed under the call is no fault of the peer: the caller may retry at once.
             LOG.warnf("search failed downstream: %s", downstream.getMessage());
-            return downstream
-                    .getStatus()
-                    .withDescription(downstream.getMessage())
+            Status status = CallFailure.connectionLost(downstream) ? Status.UNAVAILABLE : downstream.getStatus();
+            return status.withDescription(downstream.getMessage())
                     .withCause(downstream)
                     .asRuntimeException();
         }

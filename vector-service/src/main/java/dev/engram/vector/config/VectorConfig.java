@@ -3,7 +3,6 @@ package dev.engram.vector.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 
@@ -55,20 +54,6 @@ public interface VectorConfig {
         /** Whether to connect with TLS; an API key should only travel over TLS outside a private network. */
         @WithDefault("false")
         boolean useTls();
-
-        /**
-         * Deadline of every call to Qdrant. A write waits until Qdrant has applied it, so this bounds one
-         * batch of upserts too.
-         */
-        @WithDefault("10s")
-        Duration timeout();
-
-        /**
-         * Attempts of a call that failed because Qdrant was unavailable or slow. Every call is safe to
-         * repeat: point ids are derived from the unit, so a repeated upsert overwrites itself.
-         */
-        @WithDefault("2")
-        int attempts();
 
         /**
          * Start of the collection names. Each embedding model gets its own collection, named from this

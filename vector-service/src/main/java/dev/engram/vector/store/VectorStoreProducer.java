@@ -1,5 +1,7 @@
 package dev.engram.vector.store;
 
+import dev.engram.grpc.call.CallPolicies;
+import dev.engram.grpc.call.CallPolicy;
 import dev.engram.vector.config.VectorConfig;
 import dev.engram.vector.embedding.EmbeddingModelChoice;
 import dev.engram.vector.store.qdrant.QdrantConnections;
@@ -22,14 +24,15 @@ public class VectorStoreProducer {
     @Produces
     @Singleton
     @Startup
-    VectorStore vectorStore(VectorConfig config, EmbeddingModelChoice model, EmbeddingModel embeddingModel) {
+    VectorStore vectorStore(
+            VectorConfig config, EmbeddingModelChoice model, EmbeddingModel embeddingModel, CallPolicies policies) {
         HybridSettings settings = new HybridSettings(
                 config.search().candidates(),
                 config.search().rrfK(),
                 config.search().unitsPerEpisode());
         return switch (config.store()) {
             case LUCENE -> lucene(config, model, settings);
-            case QDRANT -> qdrant(config.qdrant(), model, embeddingModel.dimension(), settings);
+            case QDRANT -> qdrant(config.qdrant(), model, embeddingModel.dimension(), settings, policies.to("qdrant"));
         };
     }
 
@@ -44,18 +47,21 @@ public class VectorStoreProducer {
     }
 
     private static VectorStore qdrant(
-            VectorConfig.Qdrant config, EmbeddingModelChoice model, int dimension, HybridSettings hybrid) {
+            VectorConfig.Qdrant config,
+            EmbeddingModelChoice model,
+            int dimension,
+            HybridSettings hybrid,
+            CallPolicy policy) {
         QdrantSettings settings = new QdrantSettings(
                 QdrantVectorStore.collectionName(config.collectionPrefix(), model.id()),
                 dimension,
-                config.timeout(),
-                config.attempts(),
+                policy.deadline(),
                 config.upsertBatchSize(),
                 hybrid);
         Log.infof(
                 "Using the Qdrant collection %s at %s:%d (TLS %s)",
                 settings.collection(), config.host(), config.port(), config.useTls() ? "on" : "off");
-        return new QdrantVectorStore(QdrantConnections.connect(config), settings);
+        return new QdrantVectorStore(QdrantConnections.connect(config), settings, policy);
     }
 
     void close(@Disposes VectorStore store) {

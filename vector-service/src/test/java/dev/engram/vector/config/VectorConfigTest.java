@@ -22,7 +22,6 @@ class VectorConfigTest {
         assertThat(config.qdrant().port()).isEqualTo(6334);
         assertThat(config.qdrant().apiKey()).isEmpty();
         assertThat(config.qdrant().useTls()).isFalse();
-        assertThat(config.qdrant().timeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(config.qdrant().upsertBatchSize()).isEqualTo(256);
     }
 
@@ -33,7 +32,6 @@ class VectorConfigTest {
                 "engram.vector.qdrant.host", "qdrant.engram.svc",
                 "engram.vector.qdrant.api-key", "k",
                 "engram.vector.qdrant.use-tls", "true",
-                "engram.vector.qdrant.timeout", "2s",
                 "engram.vector.qdrant.collection-prefix", "memories",
                 "engram.vector.qdrant.upsert-batch-size", "64"));
 
@@ -41,7 +39,6 @@ class VectorConfigTest {
         assertThat(config.qdrant().host()).isEqualTo("qdrant.engram.svc");
         assertThat(config.qdrant().apiKey()).contains("k");
         assertThat(config.qdrant().useTls()).isTrue();
-        assertThat(config.qdrant().timeout()).isEqualTo(Duration.ofSeconds(2));
         assertThat(config.qdrant().collectionPrefix()).isEqualTo("memories");
         assertThat(config.qdrant().upsertBatchSize()).isEqualTo(64);
     }

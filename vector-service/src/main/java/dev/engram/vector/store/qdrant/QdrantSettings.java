@@ -8,13 +8,13 @@ import java.time.Duration;
  *
  * @param collection the collection of the configured embedding model
  * @param dimension the length of the model's vectors
- * @param timeout the deadline of every call
- * @param attempts tries of a call that found Qdrant unavailable or slow (at least one)
+ * @param timeout the deadline of every call ({@code engram.clients.qdrant.deadline}), also sent as Qdrant's own
+ *     timeout
  * @param upsertBatchSize points sent per write request
  * @param hybrid how the dense and sparse rankings are fused
  */
 public record QdrantSettings(
-        String collection, int dimension, Duration timeout, int attempts, int upsertBatchSize, HybridSettings hybrid) {
+        String collection, int dimension, Duration timeout, int upsertBatchSize, HybridSettings hybrid) {
 
     public QdrantSettings {
         if (collection.isBlank()) {
@@ -25,9 +25,6 @@ public record QdrantSettings(
         }
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive, was " + timeout);
-        }
-        if (attempts < 1) {
-            throw new IllegalArgumentException("attempts must be positive, was " + attempts);
         }
         if (upsertBatchSize < 1) {
             throw new IllegalArgumentException("upsertBatchSize must be positive, was " + upsertBatchSize);

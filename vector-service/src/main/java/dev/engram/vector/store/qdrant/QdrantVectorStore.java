@@ -3,6 +3,7 @@ package dev.engram.vector.store.qdrant;
 import static io.qdrant.client.QueryFactory.nearest;
 import static io.qdrant.client.WithPayloadSelectorFactory.include;
 
+import dev.engram.grpc.call.CallPolicy;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.UnitCounts;
 import dev.engram.vector.model.UnitHit;
@@ -40,8 +41,6 @@ public final class QdrantVectorStore implements VectorStore {
     private final QdrantClient client;
     private final QdrantSettings settings;
     private final QdrantCalls calls;
-    /** Health checks try once: a probe should answer within its own deadline. */
-    private final QdrantCalls probe;
 
     private final QdrantWrites writes;
     private final SparseText sparseText = new SparseText();
@@ -51,11 +50,10 @@ public final class QdrantVectorStore implements VectorStore {
      * Connects to the collection, creating it and its indexes when needed. An unreachable Qdrant does not
      * fail the service's start: the store reports itself unhealthy and tries again on its next call.
      */
-    public QdrantVectorStore(QdrantClient client, QdrantSettings settings) {
+    public QdrantVectorStore(QdrantClient client, QdrantSettings settings, CallPolicy policy) {
         this.client = client;
         this.settings = settings;
-        this.calls = new QdrantCalls(settings.timeout(), settings.attempts());
-        this.probe = new QdrantCalls(settings.timeout(), 1);
+        this.calls = new QdrantCalls(policy);
         this.writes = new QdrantWrites(client, calls, settings, sparseText);
         try {
             ensureCollection();
@@ -142,7 +140,7 @@ public final class QdrantVectorStore implements VectorStore {
     @Override
     public boolean isHealthy() {
         try {
-            probe.call("health check", client::healthCheckAsync);
+            calls.callOnce("health check", client::healthCheckAsync);
             ensureCollection();
             return true;
         } catch (RuntimeException e) {

@@ -9,6 +9,8 @@ import static io.qdrant.client.ValueFactory.value;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.engram.grpc.call.Backoff;
+import dev.engram.grpc.call.CallPolicy;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.IndexUnit;
 import dev.engram.vector.model.SourceEpisode;
@@ -21,6 +23,7 @@ import dev.engram.vector.model.UnitSelection;
 import dev.engram.vector.store.HybridSettings;
 import dev.engram.vector.store.VectorStoreUnavailableException;
 import io.grpc.Status;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.qdrant.client.PointIdFactory;
 import io.qdrant.client.grpc.Collections.CreateCollection;
 import io.qdrant.client.grpc.Collections.Distance;
@@ -73,6 +76,8 @@ class QdrantRequestMappingTest {
 
     private static final String COLLECTION = "engram-units-test-q1";
     private static final Duration TIMEOUT = Duration.ofSeconds(3);
+
+    private final SimpleMeterRegistry metrics = new SimpleMeterRegistry();
     private static final Instant T0 = Instant.parse("2023-05-08T13:00:00Z");
     private static final float[] NORTH = {1, 0, 0, 0};
     private static final float[] EAST = {0, 1, 0, 0};
@@ -94,8 +99,12 @@ class QdrantRequestMappingTest {
 
     private QdrantVectorStore open(int upsertBatchSize) {
         QdrantSettings settings =
-                new QdrantSettings(COLLECTION, 4, TIMEOUT, 2, upsertBatchSize, new HybridSettings(10, 60, 3));
-        return new QdrantVectorStore(QdrantConnections.client(qdrant.channel(), "test-key"), settings);
+                new QdrantSettings(COLLECTION, 4, TIMEOUT, upsertBatchSize, new HybridSettings(10, 60, 3));
+        return new QdrantVectorStore(
+                QdrantConnections.client(qdrant.channel(), "test-key"),
+                settings,
+                CallPolicy.of(
+                        "qdrant", TIMEOUT, 1, new Backoff(Duration.ofMillis(10), Duration.ofMillis(50)), metrics));
     }
 
     @Test
@@ -363,12 +372,25 @@ class QdrantRequestMappingTest {
     }
 
     @Test
-    void a_delete_that_times_out_is_tried_again_and_then_reported_unavailable() {
+    void a_delete_that_runs_out_of_its_deadline_is_reported_unavailable_and_not_tried_again() {
         qdrant.failNext(Status.DEADLINE_EXCEEDED, 2);
 
         assertThatThrownBy(() -> store.delete(UnitSelection.user("p", "alice")))
                 .isInstanceOf(VectorStoreUnavailableException.class);
-        assertThat(qdrant.requests("Delete", DeletePoints.class)).hasSize(2);
+        assertThat(qdrant.requests("Delete", DeletePoints.class)).hasSize(1);
+    }
+
+    @Test
+    void every_call_is_timed_by_peer_method_and_outcome() {
+        qdrant.failNext(Status.UNAVAILABLE, 2);
+        assertThatThrownBy(() -> store.search(new UnitQuery("orchid", NORTH, UnitFilter.forUser("p", "alice"), 5)))
+                .isInstanceOf(VectorStoreUnavailableException.class);
+
+        assertThat(metrics.find("engram.client.calls")
+                        .tags("peer", "qdrant", "method", "search", "outcome", "UNAVAILABLE")
+                        .timer())
+                .isNotNull()
+                .satisfies(timer -> assertThat(timer.count()).isEqualTo(1));
     }
 
     @Test

@@ -1,11 +1,14 @@
 package dev.engram.vector.store.qdrant;
 
+import dev.engram.grpc.call.Backoff;
+import dev.engram.grpc.call.CallPolicy;
 import dev.engram.vector.store.VectorStore;
 import dev.engram.vector.store.VectorStoreConformanceTest;
 import io.grpc.ChannelCredentials;
 import io.grpc.Grpc;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.TlsChannelCredentials;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.qdrant.client.QdrantClient;
 import java.net.URI;
 import java.time.Duration;
@@ -35,8 +38,17 @@ class QdrantVectorStoreConformanceTest extends VectorStoreConformanceTest {
     @Override
     protected VectorStore openEmptyStore() {
         collection = "engram-conformance-" + UUID.randomUUID();
-        QdrantSettings settings = new QdrantSettings(collection, DIMENSION, Duration.ofSeconds(10), 2, 64, SETTINGS);
-        return new QdrantVectorStore(client(), settings);
+        Duration deadline = Duration.ofSeconds(10);
+        QdrantSettings settings = new QdrantSettings(collection, DIMENSION, deadline, 64, SETTINGS);
+        return new QdrantVectorStore(
+                client(),
+                settings,
+                CallPolicy.of(
+                        "qdrant",
+                        deadline,
+                        1,
+                        new Backoff(Duration.ofMillis(100), Duration.ofSeconds(1)),
+                        new SimpleMeterRegistry()));
     }
 
     @AfterEach
