@@ -156,10 +156,26 @@ final class Audit {
     /** The answer to a check; a check that fails is a difference of its own, and its part is skipped. */
     private JsonNode get(Request request) {
         Answer answer = wire.send(request);
+        // The checks share the rate of the key they read with: a 429 is asked again, not a difference.
+        for (int retry = 0; answer.status() == 429 && retry < RATE_LIMIT_RETRIES; retry++) {
+            pause();
+            answer = wire.send(request);
+        }
         if (answer.status() != 200) {
             throw new CheckFailed("the check " + request.describe() + " was answered " + answer.describe());
         }
         return answer.jsonOrFail();
+    }
+
+    private static final int RATE_LIMIT_RETRIES = 500;
+
+    private static void pause() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the rate limit passes", e);
+        }
     }
 
     private static final class CheckFailed extends RuntimeException {

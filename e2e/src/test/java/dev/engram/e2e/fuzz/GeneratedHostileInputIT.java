@@ -41,7 +41,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code -Dengram.fuzz.tries=<n>}; to fuzz only some endpoints: {@code -Dengram.fuzz.endpoints="POST
  * /v1/memories,GET /v1/memories/status"} (their requests then differ where they depend on what the others
  * stored); to check the stored state after every request, so that a violation is found at the request that made
- * it: {@code -Dengram.fuzz.audit-every=1}.
+ * it: {@code -Dengram.fuzz.audit-every=1}; to see what was sent and answered at some requests of each endpoint:
+ * {@code -Dengram.fuzz.show=33,34}.
  */
 @ExtendWith(RunningPlatform.class)
 class GeneratedHostileInputIT {
@@ -57,6 +58,12 @@ class GeneratedHostileInputIT {
     private static final long SEED = Long.getLong("engram.fuzz.seed", new SecureRandom().nextLong());
     private static final int TRIES = Integer.getInteger("engram.fuzz.tries", DEFAULT_TRIES);
     private static final int AUDIT_EVERY = Integer.getInteger("engram.fuzz.audit-every", DEFAULT_AUDIT_EVERY);
+    private static final Set<Integer> SHOWN = Arrays.stream(
+                    System.getProperty("engram.fuzz.show", "").split(","))
+            .map(String::trim)
+            .filter(index -> !index.isEmpty())
+            .map(Integer::valueOf)
+            .collect(java.util.stream.Collectors.toSet());
 
     private final List<Tally> tallies = new ArrayList<>();
 
@@ -153,6 +160,10 @@ class GeneratedHostileInputIT {
                 continue;
             }
             tally.sent(sent, answer, System.nanoTime() - start);
+            if (SHOWN.contains(i)) {
+                System.out.println("fuzz: " + endpoint.name() + " #" + i + " "
+                        + sent.request().describe() + "\n  -> " + answer.describe());
+            }
             List<String> reasons = judge(endpoint, sent, answer, model);
             if (answer.status() >= 500 && endpoint.mutates()) {
                 // A write that failed may still have been carried out: the model takes what the API shows.

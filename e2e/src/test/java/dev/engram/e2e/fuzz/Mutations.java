@@ -427,7 +427,7 @@ final class Mutations {
      */
     private static Case inPath(Request valid, String name, String value, String why) {
         Request changed = valid.pathParam(name, value);
-        if (value.isEmpty() || value.chars().allMatch(c -> c == '.')) {
+        if (value.isEmpty() || Contract.isDotSegment(value)) {
             return Case.odd(changed, name + ": " + why, name).rerouted();
         }
         if (hasLoneSurrogate(value)) {
@@ -436,10 +436,13 @@ final class Mutations {
         return Case.invalid(changed, name + ": " + why, name);
     }
 
-    /** An odd path parameter; only dot segments (or nothing) may take the request to another route. */
+    /**
+     * An odd path parameter; only the dot segments "." and ".." (or nothing) may take the request to another
+     * route. "..." is an id like any other.
+     */
     private static Case oddInPath(Request valid, String name, String value) {
         Case odd = Case.odd(valid.pathParam(name, value), name + ": odd value", name);
-        return value.isEmpty() || value.chars().allMatch(c -> c == '.') ? odd.rerouted() : odd;
+        return value.isEmpty() || Contract.isDotSegment(value) ? odd.rerouted() : odd;
     }
 
     private static boolean hasLoneSurrogate(String text) {
