@@ -113,7 +113,8 @@ class CallPolicyTest {
 
     @Test
     void an_internal_failure_of_the_peer_is_not_transient() {
-        assertThat(CallFailure.isTransient(Status.INTERNAL.withDescription("boom").asRuntimeException()))
+        assertThat(CallFailure.isTransient(
+                        Status.INTERNAL.withDescription("boom").asRuntimeException()))
                 .isFalse();
     }
 
