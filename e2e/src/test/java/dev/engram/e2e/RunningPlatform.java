@@ -135,6 +135,11 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
                 .orElseThrow(() -> new IllegalStateException(kind.module() + " is not running"));
     }
 
+    /** The file a service's console output goes to. */
+    public Path logFile(ServiceKind kind) {
+        return platform.process(kind).logFile();
+    }
+
     /** Stops a service gracefully, as an operator would. */
     public void stop(ServiceKind kind) {
         platform.stop(kind);
