@@ -12,14 +12,20 @@ import java.util.stream.IntStream;
 /**
  * The most informative sentences of a message, without an LLM. A sentence scores by its distinct
  * content words, with extra weight for numbers and capitalized words (dates, amounts, names are what
- * a summary must not lose); ties go to the earlier sentence. The best sentence is always taken; when
- * it is short, the next best join it as long as they score at least half as well (and above 0). Chosen sentences
- * keep their order.
+ * a summary must not lose) and for a statement in the first person ("I'm allergic to shellfish" is what
+ * a memory is for); a question scores half, since it asks for a fact rather than giving one. Ties go to the
+ * earlier sentence. The best sentence is always taken; when it is short, the next best join it as long as they
+ * score at least half as well (and above 0). A sentence said twice counts once. Chosen sentences keep their order.
  */
 final class Gist {
 
     /** Enough to carry one fact; shorter best sentences are joined by the next best. */
     static final int MIN_CHARS = 100;
+    /** What a first-person statement adds to its score: as much as one number or two names. */
+    static final int FIRST_PERSON_WEIGHT = 2;
+
+    private static final Set<String> FIRST_PERSON =
+            Set.of("i", "i'm", "i've", "i'd", "i'll", "my", "mine", "we", "we're", "we've", "our");
 
     private static final Set<String> STOPWORDS = Set.of(
             "the",
@@ -124,6 +130,8 @@ final class Gist {
             "thank",
             "hey",
             "hello",
+            "bye",
+            "goodbye",
             "great",
             "cool",
             "nice",
@@ -179,6 +187,7 @@ final class Gist {
         Set<String> words = new HashSet<>();
         int numbers = 0;
         int names = 0;
+        boolean firstPerson = false;
         String[] tokens = sentence.split("[^\\p{L}\\p{N}'’-]+");
         for (int i = 0; i < tokens.length; i++) {
             String token = tokens[i].replaceAll("^['’-]+|['’-]+$", "");
@@ -190,12 +199,30 @@ final class Gist {
             } else if (i > 0 && Character.isUpperCase(token.codePointAt(0))) {
                 names++;
             }
-            String word = token.toLowerCase(Locale.ROOT);
+            String word = token.toLowerCase(Locale.ROOT).replace('’', '\'');
+            firstPerson |= FIRST_PERSON.contains(word);
             if (word.length() >= 3 && !STOPWORDS.contains(word)) {
                 words.add(word);
             }
         }
-        return words.size() + 2 * numbers + names;
+        int facts = words.size() + 2 * numbers + names;
+        if (facts == 0) {
+            return 0;
+        }
+        int score = facts + (firstPerson ? FIRST_PERSON_WEIGHT : 0);
+        return sentence.endsWith("?") ? score / 2 : score;
+    }
+
+    /** The content words of a text, lower-cased: what two lines must share to say the same thing. */
+    static Set<String> contentWords(String text) {
+        Set<String> words = new HashSet<>();
+        for (String token : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}'’-]+")) {
+            String word = token.replaceAll("^['’-]+|['’-]+$", "");
+            if (word.length() >= 3 && !STOPWORDS.contains(word)) {
+                words.add(word);
+            }
+        }
+        return words;
     }
 
     private static List<String> sentences(String content) {
@@ -203,10 +230,11 @@ final class Gist {
         BreakIterator boundaries = BreakIterator.getSentenceInstance(Locale.ROOT);
         boundaries.setText(text);
         List<String> sentences = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
         int start = boundaries.first();
         for (int end = boundaries.next(); end != BreakIterator.DONE; start = end, end = boundaries.next()) {
             String sentence = text.substring(start, end).strip();
-            if (!sentence.isEmpty()) {
+            if (!sentence.isEmpty() && seen.add(sentence.toLowerCase(Locale.ROOT))) {
                 sentences.add(sentence);
             }
         }

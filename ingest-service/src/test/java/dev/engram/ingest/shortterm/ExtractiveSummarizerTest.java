@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.engram.ingest.model.StoredEpisode;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -12,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class ExtractiveSummarizerTest {
 
     @Test
-    void each_evicted_episode_becomes_a_line_with_its_day_its_speaker_and_its_most_informative_sentence() {
+    void each_evicted_episode_that_says_something_becomes_a_line_with_its_day_its_speaker_and_its_best_sentence() {
         String summary = ExtractiveSummarizer.summarize(
                 "",
                 List.of(
@@ -28,7 +27,6 @@ class ExtractiveSummarizerTest {
         assertThat(summary.lines())
                 .containsExactly(
                         "[2023-05-08] Caroline: I went to the LGBTQ support group in Boston on 7 May.",
-                        "[2023-05-09] assistant: That's great.",
                         "[2023-05-09] someone: Melanie paints sunsets.");
     }
 
@@ -52,25 +50,56 @@ class ExtractiveSummarizerTest {
     }
 
     @Test
-    void over_the_cap_the_oldest_lines_are_compressed_first_then_dropped_and_the_newest_kept_whole() {
-        List<String> lines = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            lines.add("line " + i + " " + "word ".repeat(40).strip());
-        }
-        String newest = lines.get(4);
+    void over_the_cap_the_least_informative_lines_go_first_and_the_newest_stays() {
+        List<StoredEpisode> evicted = List.of(
+                episode("Dana", "user", "2023-05-01T10:00:00Z", "My flight to Lisbon is on 12 June at 7:40."),
+                episode("Dana", "user", "2023-05-01T10:01:00Z", "I'm allergic to shellfish, so no seafood place."),
+                episode("Leo", "user", "2023-05-01T10:02:00Z", "Sounds fun, enjoy the trip."),
+                episode("Leo", "user", "2023-05-01T10:03:00Z", "Have a good evening."),
+                episode("Leo", "user", "2023-05-01T10:04:00Z", "Bye."),
+                episode("Dana", "user", "2023-05-01T10:05:00Z", "See you soon."));
 
-        String compressed = ExtractiveSummarizer.fit(new ArrayList<>(lines), 600);
-        List<String> kept = compressed.lines().toList();
-        assertThat(compressed.length()).isLessThanOrEqualTo(600);
-        assertThat(kept).hasSize(5).endsWith(newest);
-        assertThat(kept.get(0))
-                .hasSizeLessThanOrEqualTo(80)
-                .startsWith("line 0 word")
-                .endsWith("…");
+        String full = ExtractiveSummarizer.summarize("", evicted, 1500);
+        String tight = ExtractiveSummarizer.summarize("", evicted, 170);
 
-        String dropped = ExtractiveSummarizer.fit(new ArrayList<>(lines), 400);
-        assertThat(dropped.length()).isLessThanOrEqualTo(400);
-        assertThat(dropped.lines().toList()).endsWith(newest).noneMatch(line -> line.startsWith("line 0 "));
+        assertThat(full.lines()).hasSize(5).noneMatch(line -> line.endsWith("Bye."));
+        assertThat(tight.length()).isLessThanOrEqualTo(170);
+        assertThat(tight.lines())
+                .containsExactly(
+                        "[2023-05-01] Dana: My flight to Lisbon is on 12 June at 7:40.",
+                        "[2023-05-01] Dana: I'm allergic to shellfish, so no seafood place.",
+                        "[2023-05-01] Dana: See you soon.");
+    }
+
+    @Test
+    void a_line_that_repeats_one_already_in_the_summary_is_not_written_again() {
+        String previous = "[2023-05-01] Leo: Haha, that reminds me of the old days at the lake house.";
+        List<StoredEpisode> evicted = List.of(
+                episode(
+                        "Leo",
+                        "user",
+                        "2023-05-02T10:00:00Z",
+                        "Haha that reminds me of the old days at the lake house!"),
+                episode(
+                        "Leo",
+                        "user",
+                        "2023-05-02T10:01:00Z",
+                        "Haha, that reminds me of the old days at the lake house."),
+                episode("Dana", "user", "2023-05-02T10:02:00Z", "I moved to Denver. I moved to Denver."),
+                episode("Dana", "user", "2023-05-02T10:03:00Z", "I moved to Seattle."));
+
+        String summary = ExtractiveSummarizer.summarize(previous, evicted, 1500);
+
+        assertThat(summary.lines())
+                .containsExactly(
+                        previous, "[2023-05-02] Dana: I moved to Denver.", "[2023-05-02] Dana: I moved to Seattle.");
+    }
+
+    @Test
+    void a_first_person_statement_outweighs_a_question_with_the_same_words() {
+        assertThat(Gist.score("I adopted a beagle named Max"))
+                .isGreaterThan(Gist.score("Did you adopt a beagle named Max?"));
+        assertThat(Gist.score("That's great, really great!")).isZero();
     }
 
     @Test
