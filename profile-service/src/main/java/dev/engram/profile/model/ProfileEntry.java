@@ -12,7 +12,8 @@ import java.util.UUID;
  * One fact about a subject in a user's memory ({@code category / tag / feature = value}), valid
  * from {@code validFrom} until {@code validTo} ({@code null} while current). {@code evidence}
  * holds the ids of the episodes the fact was drawn from. Rows are closed or retired, never
- * rewritten, so the history stays readable.
+ * rewritten, so the history stays readable; {@code replacedBy} names the version that closed a row
+ * by replacing its value, so that deleting that version can hand the span back.
  */
 @Entity
 @Table(schema = "profile", name = "profile_entry")
@@ -63,4 +64,8 @@ public class ProfileEntry {
 
     @Column(name = "retired_at")
     public Instant retiredAt;
+
+    /** The version whose value closed this one; null while current or when closed without a successor. */
+    @Column(name = "replaced_by")
+    public UUID replacedBy;
 }

@@ -15,9 +15,9 @@ import java.util.UUID;
 /**
  * Applies validated commands to one user's current profile in memory. Entries are versioned, not
  * overwritten: an update closes the differing current values of its feature at the new value's
- * {@code validFrom}, a delete closes. A command whose value the profile already holds (exactly or
- * as a near-duplicate, {@link Similarity}) only adds its evidence to that entry, which is also what
- * makes a re-extracted batch harmless. {@code current} holds managed entities; new ones collect in
+ * {@code validFrom} and is recorded as what replaced them, a delete closes. A command whose value
+ * the profile already holds (exactly or as a near-duplicate, {@link Similarity}) only adds its
+ * evidence to that entry, which is also what makes a re-extracted batch harmless. {@code current} holds managed entities; new ones collect in
  * {@link #created()} for the caller to persist.
  */
 final class ProfileChanges {
@@ -68,10 +68,12 @@ final class ProfileChanges {
                 }
                 if (!old.validFrom.isAfter(validFrom)) {
                     old.validTo = validFrom;
+                    old.replacedBy = entry.id;
                     closed++;
                 } else if (entry.validTo == null || old.validFrom.isBefore(entry.validTo)) {
                     // Evidence older than the current value: this value held until the current one began.
                     entry.validTo = old.validFrom;
+                    entry.replacedBy = old.id;
                 }
             }
         }

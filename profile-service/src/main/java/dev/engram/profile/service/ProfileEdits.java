@@ -11,6 +11,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -25,7 +26,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class ProfileEdits {
 
-    /** Entries that lost evidence, and entries deleted because none was left. */
+    /** Entries that lost evidence and stay, and extracted entries deleted because none was left. */
     public record Forgotten(int updated, int deleted) {}
 
     private final ProfileEntryRepository entries;
@@ -63,25 +64,34 @@ public class ProfileEdits {
                         throw new InvalidEditException(
                                 "entry.valid_from", "must not be before the current version's valid_from");
                     }
-                    existing.validTo = edit.validFrom();
                     ProfileEntry next = entry(project, userId, UUID.randomUUID(), edit);
+                    existing.validTo = edit.validFrom();
+                    existing.replacedBy = next.id;
                     return entries.persist(next).replaceWith(new EditResult(next, false, existing.id));
                 }));
     }
 
-    /** Deletes the entry for good; emits false when the user has no entry with this id. */
+    /**
+     * Deletes the entry for good; the versions it had replaced take back its span ({@link
+     * Succession}), so deleting a current value brings back the one it displaced. Emits false when
+     * the user has no entry with this id.
+     */
     public Uni<Boolean> delete(String project, String userId, UUID id) {
         return Panache.withTransaction(() -> entries.lockUser(project, userId)
                 .chain(() -> entries.findOwned(project, userId, id))
                 .chain(found -> found == null
                         ? Uni.createFrom().item(false)
-                        : entries.delete(found).replaceWith(true)));
+                        : entries.replacedBy(found.id)
+                                .invoke(replaced -> Succession.handBack(List.of(found), replaced))
+                                .chain(() -> entries.delete(found))
+                                .replaceWith(true)));
     }
 
     /**
-     * Episodes were deleted: their ids leave every version's evidence, versions left with none are
-     * deleted (an entry that never had evidence, such as a manual one, stays), and the episodes are
-     * dropped from the extraction queue.
+     * Episodes were deleted: their ids leave every version's evidence; extracted versions left with
+     * none are deleted, and the versions they had replaced take back their span ({@link Succession});
+     * manual versions are the user's word and stay, without those ids. The episodes are dropped from
+     * the extraction queue. All in one transaction, so no reader sees a feature without its value.
      */
     public Uni<Forgotten> forgetEpisodes(String project, String userId, List<String> episodeIds) {
         Set<String> gone = new HashSet<>(episodeIds);
@@ -90,24 +100,23 @@ public class ProfileEdits {
                 .chain(() -> entries.history(project, userId))
                 .chain(all -> {
                     List<ProfileEntry> emptied = new ArrayList<>();
+                    List<ProfileEntry> kept = new ArrayList<>();
                     int updated = 0;
                     for (ProfileEntry entry : all) {
-                        List<String> kept = new ArrayList<>();
-                        for (String id : entry.evidence) {
-                            if (!gone.contains(id)) {
-                                kept.add(id);
-                            }
-                        }
-                        if (kept.size() == entry.evidence.length) {
+                        String[] left = Arrays.stream(entry.evidence)
+                                .filter(episode -> !gone.contains(episode))
+                                .toArray(String[]::new);
+                        if (left.length == 0 && entry.evidence.length > 0 && entry.source != ProfileSource.MANUAL) {
+                            emptied.add(entry);
                             continue;
                         }
-                        if (kept.isEmpty()) {
-                            emptied.add(entry);
-                        } else {
-                            entry.evidence = kept.toArray(String[]::new);
+                        if (left.length < entry.evidence.length) {
+                            entry.evidence = left;
                             updated++;
                         }
+                        kept.add(entry);
                     }
+                    Succession.handBack(emptied, kept);
                     int changed = updated;
                     return deleteAll(emptied).replaceWith(() -> new Forgotten(changed, emptied.size()));
                 }));

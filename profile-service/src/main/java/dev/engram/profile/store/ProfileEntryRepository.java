@@ -34,6 +34,11 @@ public class ProfileEntryRepository implements PanacheRepositoryBase<ProfileEntr
         return list("project = ?1 and userId = ?2" + ORDER, project, userId);
     }
 
+    /** The versions that {@code id} closed by replacing their value. */
+    public Uni<List<ProfileEntry>> replacedBy(UUID id) {
+        return list("replacedBy = ?1", id);
+    }
+
     /** Deletes every version of every entry of the user, whatever its source; emits how many. */
     public Uni<Long> deleteUser(String project, String userId) {
         return delete("project = ?1 and userId = ?2", project, userId);
