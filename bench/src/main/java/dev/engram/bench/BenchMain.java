@@ -1,6 +1,7 @@
 package dev.engram.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,10 +10,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Function;
 
 /**
- * {@code bin/engram-bench}: LoCoMo evidence recall of Engram and of flat baselines measured in the same run,
- * plus ingest throughput, search latency and raw embedding throughput (benchmark guide, sections 1 and 2).
+ * {@code bin/engram-bench}: LoCoMo evidence recall or LongMemEval retrieval of Engram and of flat baselines
+ * measured in the same run, plus ingest throughput, search latency and raw embedding throughput (benchmark
+ * guide, sections 1, 1b and 2).
  */
 public final class BenchMain {
 
@@ -21,6 +24,8 @@ public final class BenchMain {
      * recall@1000w (LoCoMo turns average 28 words), as in the published baselines.
      */
     static final int MIN_BASELINE_DEPTH = 100;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final BenchOptions options;
     private final Path home;
@@ -45,8 +50,7 @@ public final class BenchMain {
             return;
         }
         try {
-            BenchReport report = new BenchMain(options, home).run();
-            System.out.print(ReportWriter.markdown(report));
+            System.out.print(new BenchMain(options, home).run());
         } catch (IllegalArgumentException e) {
             System.err.println("engram-bench: " + e.getMessage());
             System.exit(2);
@@ -57,12 +61,21 @@ public final class BenchMain {
         }
     }
 
-    BenchReport run() {
+    /** Runs the chosen benchmark, writes its results and returns them as markdown. */
+    String run() {
+        if (!Files.isRegularFile(options.data())) {
+            throw new IllegalArgumentException(
+                    "no " + options.dataset().title() + " file at " + options.data() + " (use --data FILE)");
+        }
+        return switch (options.dataset()) {
+            case LOCOMO -> runLocomo();
+            case LONGMEMEVAL -> runLongMemEval();
+        };
+    }
+
+    private String runLocomo() {
         Instant startedAt = Instant.now();
         long started = System.nanoTime();
-        if (!Files.isRegularFile(options.data())) {
-            throw new IllegalArgumentException("no LoCoMo file at " + options.data() + " (use --data FILE)");
-        }
         LocomoDataset dataset = LocomoDataset.load(options.data());
         RecallEvaluation evaluation = new RecallEvaluation(dataset);
         RunIds ids = RunIds.fresh();
@@ -73,9 +86,8 @@ public final class BenchMain {
                 dataset.turnCount(),
                 dataset.questions().size());
 
-        EngramRun engram = options.gateway() == null
-                ? engramOnPrivatePlatform(dataset, evaluation, ids)
-                : engramOn(options.gateway(), dataset, evaluation, ids);
+        EngramRun<RetrieverResult> engram = onPlatform(gatewayUrl ->
+                engramOn(gatewayUrl, dataset.conversations(), dataset.questions(), evaluation::evaluate, ids));
         List<RetrieverResult> results = new ArrayList<>(engram.recall());
         int depth = Math.max(MIN_BASELINE_DEPTH, options.topK());
         Progress.log("baseline bm25");
@@ -95,7 +107,7 @@ public final class BenchMain {
                 startedAt,
                 (System.nanoTime() - started) / 1e9,
                 options.data().toString(),
-                options.gateway() == null ? privatePlatformLabel() : options.gateway(),
+                platformLabel(),
                 options.topK(),
                 options.expand(),
                 depth,
@@ -104,8 +116,73 @@ public final class BenchMain {
                 engram.ingest(),
                 engram.latency(),
                 throughputs);
-        write(report);
-        return report;
+        String markdown = ReportWriter.markdown(report);
+        write(report.runId(), ReportJson.of(report, JSON), markdown);
+        return markdown;
+    }
+
+    /**
+     * LongMemEval: one memory user per scored question, holding its haystack. The flat baselines rank the whole
+     * haystack, as the official flat retrievers do, so that the session measures at k = 30 and 50 are defined.
+     */
+    private String runLongMemEval() {
+        Instant startedAt = Instant.now();
+        long started = System.nanoTime();
+        LongMemEvalDataset dataset = LongMemEvalDataset.load(options.data(), options.questionLimit());
+        if (dataset.questions().isEmpty()) {
+            throw new IllegalArgumentException("none of the " + dataset.questionsRead() + " questions read from "
+                    + options.data() + " can be scored (abstention, or no evidence)");
+        }
+        LongMemEvalEvaluation evaluation = new LongMemEvalEvaluation(dataset);
+        RunIds ids = RunIds.fresh();
+        Progress.log(
+                "run %s: %d of %d questions read, %d scored; %d sessions, %d turns",
+                ids.runId(),
+                dataset.questionsRead(),
+                dataset.questionsInFile(),
+                dataset.questions().size(),
+                dataset.sessionCount(),
+                dataset.turnCount());
+
+        EngramRun<LongMemEvalResult> engram = onPlatform(
+                gatewayUrl -> engramOn(gatewayUrl, dataset.haystacks(), dataset.queries(), evaluation::evaluate, ids));
+        List<LongMemEvalResult> results = new ArrayList<>(engram.recall());
+        int depth = dataset.haystacks().stream()
+                .mapToInt(haystack -> haystack.turns().size())
+                .max()
+                .orElse(MIN_BASELINE_DEPTH);
+        Progress.log("baseline bm25");
+        try (FlatBm25Baseline bm25 = new FlatBm25Baseline(dataset.haystacks(), depth)) {
+            results.add(evaluation.evaluate(bm25));
+        }
+        List<EmbeddingThroughput> throughputs = new ArrayList<>();
+        for (BaselineModel model : options.baselineModels()) {
+            Progress.log("baseline dense-%s: embedding %d turns", model.id(), dataset.turnCount());
+            FlatDenseBaseline dense = new FlatDenseBaseline(model, dataset.haystacks(), depth);
+            results.add(evaluation.evaluate(dense));
+            throughputs.add(dense.throughput());
+        }
+
+        LongMemEvalReport report = new LongMemEvalReport(
+                ids.runId(),
+                startedAt,
+                (System.nanoTime() - started) / 1e9,
+                options.data().toString(),
+                platformLabel(),
+                options.topK(),
+                options.expand(),
+                LongMemEvalReport.DatasetSummary.of(dataset),
+                results,
+                engram.ingest(),
+                engram.latency(),
+                throughputs);
+        String markdown = LongMemEvalReportWriter.markdown(report);
+        write(report.runId(), LongMemEvalReportJson.of(report, JSON), markdown);
+        return markdown;
+    }
+
+    private String platformLabel() {
+        return options.gateway() == null ? privatePlatformLabel() : options.gateway();
     }
 
     /** The services inherit this JVM's environment, so their embedding model is the one configured here. */
@@ -115,16 +192,21 @@ public final class BenchMain {
                 + (model == null || model.isBlank() ? "the service default" : model) + ")";
     }
 
-    private record EngramRun(IngestResult ingest, List<RetrieverResult> recall, LatencyResult latency) {}
+    /** @param recall one result per quality pass */
+    private record EngramRun<R>(IngestResult ingest, List<R> recall, LatencyResult latency) {}
 
-    private EngramRun engramOnPrivatePlatform(LocomoDataset dataset, RecallEvaluation evaluation, RunIds ids) {
+    /** Measures on the gateway given, or on a private platform started for this run and stopped after it. */
+    private <R> EngramRun<R> onPlatform(Function<String, EngramRun<R>> measure) {
+        if (options.gateway() != null) {
+            return measure.apply(options.gateway());
+        }
         EmbeddedPlatform platform = EmbeddedPlatform.create();
         Thread stopOnExit = new Thread(platform::close, "engram-bench-stop-platform");
         Runtime.getRuntime().addShutdownHook(stopOnExit);
         try {
             Progress.log("starting a private platform (PostgreSQL and five services)");
             platform.start(home);
-            return engramOn(platform.gatewayUrl(), dataset, evaluation, ids);
+            return measure.apply(platform.gatewayUrl());
         } catch (RuntimeException e) {
             platform.keepLogs();
             throw e;
@@ -138,33 +220,39 @@ public final class BenchMain {
         }
     }
 
-    private EngramRun engramOn(String gatewayUrl, LocomoDataset dataset, RecallEvaluation evaluation, RunIds ids) {
+    /** Ingests every conversation, then one quality pass per search mode and a latency pass. */
+    private <R> EngramRun<R> engramOn(
+            String gatewayUrl,
+            List<Conversation> conversations,
+            List<Question> questions,
+            Function<Retriever, R> evaluate,
+            RunIds ids) {
         GatewayClient gateway = new GatewayClient(gatewayUrl, System.getenv("ENGRAM_API_KEY"));
-        Progress.log("ingesting %d turns through %s", dataset.turnCount(), gatewayUrl);
-        IngestResult ingest = new EngramIngest(gateway, ids).run(dataset.conversations());
+        int turns = conversations.stream().mapToInt(c -> c.turns().size()).sum();
+        Progress.log("ingesting %d turns through %s", turns, gatewayUrl);
+        IngestResult ingest = new EngramIngest(gateway, ids).run(conversations);
         Progress.log(
                 "searchable after %.1f s (%.1f episodes/s); quality pass",
                 ingest.searchableSeconds(), ingest.episodesPerSecond());
         List<String> modes = options.modes().isEmpty() ? Collections.singletonList(null) : options.modes();
-        List<RetrieverResult> recall = new ArrayList<>();
+        List<R> recall = new ArrayList<>();
         for (String mode : modes) {
-            recall.add(evaluation.evaluate(
+            recall.add(evaluate.apply(
                     new EngramRetriever(gateway, ids, options.topK(), options.expand(), options.rerankers(), mode)));
         }
         Progress.log("latency pass");
-        LatencyResult latency = new LatencyPass(gateway, ids).run(dataset.questions());
-        return new EngramRun(ingest, recall, latency);
+        LatencyResult latency = new LatencyPass(gateway, ids).run(questions);
+        return new EngramRun<>(ingest, recall, latency);
     }
 
-    private void write(BenchReport report) {
+    private void write(String runId, ObjectNode json, String markdown) {
         try {
             Files.createDirectories(options.out());
-            Path json = options.out().resolve(report.runId() + ".json");
-            Path markdown = options.out().resolve(report.runId() + ".md");
-            ObjectMapper mapper = new ObjectMapper();
-            mapper.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), ReportJson.of(report, mapper));
-            Files.writeString(markdown, ReportWriter.markdown(report));
-            Progress.log("results written to %s and %s", json, markdown);
+            Path jsonFile = options.out().resolve(runId + ".json");
+            Path markdownFile = options.out().resolve(runId + ".md");
+            JSON.writerWithDefaultPrettyPrinter().writeValue(jsonFile.toFile(), json);
+            Files.writeString(markdownFile, markdown);
+            Progress.log("results written to %s and %s", jsonFile, markdownFile);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the results to " + options.out(), e);
         }

@@ -8,6 +8,7 @@ import java.util.List;
 /**
  * The command line of {@code bin/engram-bench}.
  *
+ * @param questionLimit how many of the first LongMemEval questions to read; {@link #ALL_QUESTIONS} for all
  * @param gateway a running gateway to measure, or {@code null} to start a private platform
  * @param expand the {@code expand_context} of the quality pass, or {@code null} for none
  * @param baselineModels the models of the dense baselines; empty for none
@@ -15,7 +16,9 @@ import java.util.List;
  * @param modes the search modes measured, one quality pass each; empty for one pass in the service's default
  */
 public record BenchOptions(
+        BenchDataset dataset,
         Path data,
+        int questionLimit,
         String gateway,
         Path out,
         int topK,
@@ -25,12 +28,17 @@ public record BenchOptions(
         List<String> modes) {
 
     static final int DEFAULT_TOP_K = 50;
+    static final int ALL_QUESTIONS = Integer.MAX_VALUE;
     static final String USAGE = String.join(
             "\n",
-            "usage: bin/engram-bench [--data FILE] [--gateway URL] [--out DIR] [--top-k N] [--expand B,A[,N]]",
-            "                        [--baseline-models all-minilm-l6-v2,bge-small-en-v1.5|none] [--rerankers a,b]",
+            "usage: bin/engram-bench [--dataset locomo|longmemeval] [--data FILE] [--questions N] [--gateway URL]",
+            "                        [--out DIR] [--top-k N] [--expand B,A[,N]] [--rerankers a,b]",
+            "                        [--baseline-models all-minilm-l6-v2,bge-small-en-v1.5|none]",
             "                        [--modes direct,split,chain,auto]",
-            "  --data             LoCoMo-format JSON (default ../shared/data/locomo/locomo-dev.json from the repo root)",
+            "  --dataset          the benchmark: LoCoMo evidence recall (default) or LongMemEval retrieval",
+            "  --data             a file in the dataset's format (default, from the repo root:",
+            "                     ../shared/data/locomo/locomo-dev.json or ../shared/data/longmemeval/longmemeval-s-dev.json)",
+            "  --questions        LongMemEval only: read only the first N questions of the file, for a quick run",
             "  --gateway          measure a running platform (default: start a private one and stop it afterwards)",
             "  --out              where the JSON and markdown results go (default bench/target/results)",
             "  --top-k            top_k of the quality pass, 1-100 (default 50, so that recall@50 is measurable)",
@@ -41,6 +49,12 @@ public record BenchOptions(
             "Set ENGRAM_API_KEY when the gateway requires authentication.");
 
     public BenchOptions {
+        if (questionLimit < 1) {
+            throw new IllegalArgumentException("--questions must be at least 1, was " + questionLimit);
+        }
+        if (questionLimit != ALL_QUESTIONS && dataset != BenchDataset.LONGMEMEVAL) {
+            throw new IllegalArgumentException("--questions applies to --dataset longmemeval only");
+        }
         baselineModels = List.copyOf(baselineModels);
         rerankers = List.copyOf(rerankers);
         modes = List.copyOf(modes);
@@ -51,7 +65,9 @@ public record BenchOptions(
 
     /** Reads the arguments; relative defaults are resolved against the repository root {@code home}. */
     public static BenchOptions parse(String[] args, Path home) {
-        Path data = home.resolve("../shared/data/locomo/locomo-dev.json").normalize();
+        BenchDataset dataset = BenchDataset.LOCOMO;
+        Path data = null;
+        int questionLimit = ALL_QUESTIONS;
         String gateway = null;
         Path out = home.resolve("bench/target/results");
         int topK = DEFAULT_TOP_K;
@@ -69,7 +85,9 @@ public record BenchOptions(
             }
             String value = args[++i];
             switch (option) {
+                case "--dataset" -> dataset = BenchDataset.fromId(value);
                 case "--data" -> data = Path.of(value);
+                case "--questions" -> questionLimit = parseInt(option, value);
                 case "--gateway" -> gateway = value;
                 case "--out" -> out = Path.of(value);
                 case "--top-k" -> topK = parseInt(option, value);
@@ -80,7 +98,10 @@ public record BenchOptions(
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
-        return new BenchOptions(data, gateway, out, topK, expand, models, rerankers, modes);
+        if (data == null) {
+            data = home.resolve(dataset.defaultData()).normalize();
+        }
+        return new BenchOptions(dataset, data, questionLimit, gateway, out, topK, expand, models, rerankers, modes);
     }
 
     private static List<String> names(String value) {

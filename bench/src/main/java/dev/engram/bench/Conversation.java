@@ -1,29 +1,37 @@
 package dev.engram.bench;
 
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** One LoCoMo sample: a long two-person conversation, which becomes one memory user. */
+/**
+ * What one memory user holds: a LoCoMo sample (a long two-person conversation) or the haystack of one
+ * LongMemEval question.
+ */
 public final class Conversation {
 
     private final String sampleId;
     private final List<Session> sessions;
     private final Map<String, Turn> turnsById;
+    private final Map<String, String> sessionIdsByTurn;
 
     public Conversation(String sampleId, List<Session> sessions) {
         this.sampleId = sampleId;
         this.sessions = List.copyOf(sessions);
         Map<String, Turn> byId = new LinkedHashMap<>();
+        Map<String, String> sessionIds = new HashMap<>();
         for (Session session : this.sessions) {
             for (Turn turn : session.turns()) {
                 byId.putIfAbsent(turn.diaId(), turn);
+                sessionIds.putIfAbsent(turn.diaId(), session.id());
             }
         }
         this.turnsById = Collections.unmodifiableMap(byId);
+        this.sessionIdsByTurn = Collections.unmodifiableMap(sessionIds);
     }
 
     public String sampleId() {
@@ -41,6 +49,11 @@ public final class Conversation {
 
     public Optional<Turn> turn(String diaId) {
         return Optional.ofNullable(turnsById.get(diaId));
+    }
+
+    /** The memory session id of the session a turn belongs to. */
+    public Optional<String> sessionIdOf(String diaId) {
+        return Optional.ofNullable(sessionIdsByTurn.get(diaId));
     }
 
     public Set<String> turnIds() {

@@ -2,6 +2,7 @@ package dev.engram.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 
 /** The numbers of a run as JSON, with stable snake_case names for scripts that compare runs. */
 public final class ReportJson {
@@ -45,7 +46,13 @@ public final class ReportJson {
                     .forEach((category, scores) ->
                             byCategory.set(category + "-" + Categories.name(category), scores(scores, json)));
         }
-        IngestResult ingest = report.ingest();
+        putSpeed(root, report.ingest(), report.latency(), report.embedding());
+        return root;
+    }
+
+    /** The ingest, search latency and embedding throughput objects, each when it was measured. */
+    static void putSpeed(
+            ObjectNode root, IngestResult ingest, LatencyResult latency, List<EmbeddingThroughput> embedding) {
         if (ingest != null) {
             root.putObject("ingest")
                     .put("episodes", ingest.episodes())
@@ -54,7 +61,6 @@ public final class ReportJson {
                     .put("searchable_seconds", ingest.searchableSeconds())
                     .put("episodes_per_second", ingest.episodesPerSecond());
         }
-        LatencyResult latency = report.latency();
         if (latency != null) {
             root.putObject("latency_ms")
                     .put("searches", latency.queries())
@@ -66,17 +72,15 @@ public final class ReportJson {
                     .put("p99", latency.p99())
                     .put("max", latency.max());
         }
-        ObjectNode embedding = root.putObject("embedding");
-        for (EmbeddingThroughput model : report.embedding()) {
-            embedding
-                    .putObject(model.model())
+        ObjectNode models = root.putObject("embedding");
+        for (EmbeddingThroughput model : embedding) {
+            models.putObject(model.model())
                     .put("turns", model.texts())
                     .put("seconds", model.seconds())
                     .put("turns_per_second", model.textsPerSecond())
                     .put("queries", model.queries())
                     .put("query_ms_mean", model.queryMillisMean());
         }
-        return root;
     }
 
     private static ObjectNode scores(RecallScores scores, ObjectMapper json) {

@@ -1,5 +1,6 @@
 package dev.engram.bench;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
 
@@ -61,13 +62,14 @@ public final class ReportWriter {
         }
         md.setLength(md.length() - 1);
         md.append(".\n");
-        appendSpeed(md, report);
+        appendSpeed(md, report.ingest(), report.latency(), report.embedding());
         md.append(String.format(Locale.ROOT, "%nWall time of the run: %.0f s.%n", report.wallSeconds()));
         return md.toString();
     }
 
-    private static void appendSpeed(StringBuilder md, BenchReport report) {
-        IngestResult ingest = report.ingest();
+    /** The ingest, search latency and embedding throughput sections, each when it was measured. */
+    static void appendSpeed(
+            StringBuilder md, IngestResult ingest, LatencyResult latency, List<EmbeddingThroughput> embedding) {
         if (ingest != null) {
             md.append("\n## Ingest\n\n");
             md.append(String.format(
@@ -79,7 +81,7 @@ public final class ReportWriter {
                     ingest.acceptedSeconds(),
                     ingest.searchableSeconds(),
                     ingest.episodesPerSecond()));
-            for (EmbeddingThroughput model : report.embedding()) {
+            for (EmbeddingThroughput model : embedding) {
                 md.append(String.format(
                         Locale.ROOT,
                         "Ingest efficiency against %s (episodes/s ÷ in-process turns/s): %.3f%n",
@@ -87,7 +89,6 @@ public final class ReportWriter {
                         model.textsPerSecond() == 0 ? 0 : ingest.episodesPerSecond() / model.textsPerSecond()));
             }
         }
-        LatencyResult latency = report.latency();
         if (latency != null) {
             md.append(String.format(
                     Locale.ROOT,
@@ -106,10 +107,10 @@ public final class ReportWriter {
                     latency.p99(),
                     latency.max()));
         }
-        if (!report.embedding().isEmpty()) {
+        if (!embedding.isEmpty()) {
             md.append("\n## Embedding throughput (in-process, this run, the model's default thread pool)\n\n");
             md.append("| model | turns | seconds | turns/s | one query (ms, mean) |\n|---|---|---|---|---|\n");
-            for (EmbeddingThroughput model : report.embedding()) {
+            for (EmbeddingThroughput model : embedding) {
                 md.append(String.format(
                         Locale.ROOT,
                         "| %s | %d | %.1f | %.1f | %.1f |%n",

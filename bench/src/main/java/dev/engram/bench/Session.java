@@ -4,19 +4,20 @@ import java.time.OffsetDateTime;
 import java.util.List;
 
 /**
- * One LoCoMo session: the turns of one sitting, in order.
+ * One session: the turns of one sitting, in order.
  *
- * @param number the session number of {@code session_<n>}
+ * @param number LoCoMo's {@code session_<n>}, or a LongMemEval session's place in date order (from 1)
+ * @param id the memory session id sent to the platform
  * @param startedAt the session's date and time
  */
-public record Session(String sampleId, int number, OffsetDateTime startedAt, List<Turn> turns) {
+public record Session(String sampleId, int number, String id, OffsetDateTime startedAt, List<Turn> turns) {
 
     public Session {
         turns = List.copyOf(turns);
     }
 
-    /** The memory session id: {@code <sample_id>/session_<n>}. */
-    public String id() {
-        return sampleId + "/session_" + number;
+    /** A LoCoMo session, whose memory session id is {@code <sample_id>/session_<n>}. */
+    public Session(String sampleId, int number, OffsetDateTime startedAt, List<Turn> turns) {
+        this(sampleId, number, sampleId + "/session_" + number, startedAt, turns);
     }
 }

@@ -1,10 +1,10 @@
 package dev.engram.bench;
 
 /**
- * One line of a LoCoMo conversation.
+ * One line of a conversation.
  *
- * @param diaId the turn id, e.g. {@code D3:7} (session 3, turn 7)
- * @param speaker who said it
+ * @param diaId the turn id, e.g. {@code D3:7} (LoCoMo session 3, turn 7) or {@code s3:7} (LongMemEval)
+ * @param speaker who said it: a LoCoMo speaker's name, or a LongMemEval role ({@code user}, {@code assistant})
  * @param text what was said
  * @param imageCaption the caption of a shared image, or {@code null}
  */

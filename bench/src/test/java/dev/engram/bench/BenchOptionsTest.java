@@ -14,6 +14,8 @@ class BenchOptionsTest {
     void defaults_start_a_private_platform_on_the_dev_split_with_both_baseline_models() {
         BenchOptions options = BenchOptions.parse(new String[0], home);
 
+        assertThat(options.dataset()).isEqualTo(BenchDataset.LOCOMO);
+        assertThat(options.questionLimit()).isEqualTo(BenchOptions.ALL_QUESTIONS);
         assertThat(options.data()).isEqualTo(Path.of("/repo/shared/data/locomo/locomo-dev.json"));
         assertThat(options.gateway()).isNull();
         assertThat(options.out()).isEqualTo(Path.of("/repo/engram/bench/target/results"));
@@ -21,6 +23,29 @@ class BenchOptionsTest {
         assertThat(options.expand()).isNull();
         assertThat(options.baselineModels())
                 .containsExactly(BaselineModel.ALL_MINILM_L6_V2, BaselineModel.BGE_SMALL_EN_V15);
+    }
+
+    @Test
+    void longmemeval_reads_its_own_dev_split_unless_a_file_is_given() {
+        BenchOptions options = BenchOptions.parse(new String[] {"--dataset", "longmemeval", "--questions", "3"}, home);
+
+        assertThat(options.dataset()).isEqualTo(BenchDataset.LONGMEMEVAL);
+        assertThat(options.data()).isEqualTo(Path.of("/repo/shared/data/longmemeval/longmemeval-s-dev.json"));
+        assertThat(options.questionLimit()).isEqualTo(3);
+        assertThat(BenchOptions.parse(new String[] {"--data", "s.json", "--dataset", "longmemeval"}, home)
+                        .data())
+                .isEqualTo(Path.of("s.json"));
+    }
+
+    @Test
+    void a_question_limit_is_for_longmemeval_and_at_least_one() {
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--questions", "3"}, home))
+                .hasMessageContaining("--questions applies to --dataset longmemeval");
+        assertThatThrownBy(
+                        () -> BenchOptions.parse(new String[] {"--dataset", "longmemeval", "--questions", "0"}, home))
+                .hasMessageContaining("--questions must be at least 1");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--dataset", "msc"}, home))
+                .hasMessageContaining("--dataset takes one of locomo|longmemeval");
     }
 
     @Test

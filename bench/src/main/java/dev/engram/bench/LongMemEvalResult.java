@@ -1,0 +1,6 @@
+package dev.engram.bench;
+
+import java.util.SortedMap;
+
+/** How one retriever scored on LongMemEval: over all scored questions and per question type. */
+public record LongMemEvalResult(String name, LongMemEvalScores overall, SortedMap<String, LongMemEvalScores> byType) {}
