@@ -204,6 +204,9 @@ class InvalidRequestTest {
                         "max_context_tokens zero",
                         "{'user_id':'u1','query':'q','max_context_tokens':0}",
                         "max_context_tokens"),
+                search("min_relevance over 1", "{'user_id':'u1','query':'q','min_relevance':1.5}", "min_relevance"),
+                search("min_relevance below 0", "{'user_id':'u1','query':'q','min_relevance':-0.01}", "min_relevance"),
+                search("min_relevance a word", "{'user_id':'u1','query':'q','min_relevance':'high'}", "min_relevance"),
                 search(
                         "max_context_tokens over 32000",
                         "{'user_id':'u1','query':'q','max_context_tokens':32001}",

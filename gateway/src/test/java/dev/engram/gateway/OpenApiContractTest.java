@@ -54,6 +54,7 @@ class OpenApiContractTest {
     void number_bounds_are_the_proto_bounds() {
         assertBounds("SearchRequest", "top_k", RetrievalRequest.getDescriptor(), "top_k");
         assertBounds("SearchRequest", "max_context_tokens", RetrievalRequest.getDescriptor(), "max_context_tokens");
+        assertBounds("SearchRequest", "min_relevance", RetrievalRequest.getDescriptor(), "min_relevance");
         assertBounds("ExpandContext", "before", RetrievalRequest.getDescriptor(), "before");
         assertBounds("ExpandContext", "after", RetrievalRequest.getDescriptor(), "after");
         assertThat(schemas.getDouble("ProfileEntryInput.properties.confidence.exclusiveMinimum"))

@@ -28,6 +28,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -90,6 +91,8 @@ class SearchMemoriesTest {
                 500,
                 "rerankers",
                 List.of("bm25", "embedding"));
+        body = new HashMap<>(body);
+        body.put("min_relevance", 0.25);
 
         given().contentType(ContentType.JSON)
                 .body(body)
@@ -122,6 +125,7 @@ class SearchMemoriesTest {
                         .setIncludeShortTerm(true)
                         .addRerankers("bm25")
                         .addRerankers("embedding")
+                        .setMinRelevance(0.25f)
                         .build());
     }
 
@@ -189,6 +193,8 @@ class SearchMemoriesTest {
         retrieval.answer(RetrievalResponse.newBuilder()
                 .addClusters(Cluster.newBuilder()
                         .setScore(0.83f)
+                        .setRelevance(0.91f)
+                        .setSimilarity(0.78f)
                         .setNucleusId("D1:3")
                         .addEpisodes(episode("D1:2", 0, "Melanie", "assistant", Map.of("dia_id", "D1:2")))
                         .addEpisodes(episode("D1:3", 60, "Caroline", "user", Map.of("dia_id", "D1:3", "mood", "glad")))
@@ -205,7 +211,10 @@ class SearchMemoriesTest {
                         .setLlmCalls(0)
                         .setTookMs(12)
                         .putStageMs("nucleus", 7)
-                        .putStageMs("context", 3))
+                        .putStageMs("context", 3)
+                        .setBestRelevance(0.91f)
+                        .setBelowMinRelevance(2)
+                        .setMinRelevance(0.2f))
                 .build());
 
         JsonPath result = given().contentType(ContentType.JSON)
@@ -228,6 +237,11 @@ class SearchMemoriesTest {
                 .jsonPath();
 
         assertThat(result.getFloat("episodic[0].score")).isEqualTo(0.83f);
+        assertThat(result.getFloat("episodic[0].relevance")).isEqualTo(0.91f);
+        assertThat(result.getFloat("episodic[0].similarity")).isEqualTo(0.78f);
+        assertThat(result.getFloat("trace.best_relevance")).isEqualTo(0.91f);
+        assertThat(result.getInt("trace.below_min_relevance")).isEqualTo(2);
+        assertThat(result.getFloat("trace.min_relevance")).isEqualTo(0.2f);
         assertThat(result.getMap("episodic[0].episodes[1]"))
                 .containsEntry("id", "D1:3")
                 .containsEntry("session_id", "conv-26/session_1")

@@ -46,6 +46,9 @@ public final class SearchMapping {
         if (request.maxContextTokens() != null) {
             proto.setMaxContextTokens(request.maxContextTokens());
         }
+        if (request.minRelevance() != null) {
+            proto.setMinRelevance(request.minRelevance());
+        }
         ExpandContext expand = request.expandContext();
         if (expand != null) {
             if (expand.before() != null) {
@@ -116,6 +119,8 @@ public final class SearchMapping {
     private static EpisodeCluster fromProto(Cluster cluster) {
         return new EpisodeCluster(
                 cluster.getScore(),
+                cluster.getRelevance(),
+                cluster.getSimilarity(),
                 cluster.getNucleusId(),
                 cluster.getEpisodesList().stream().map(EpisodeViews::fromProto).toList());
     }
@@ -129,6 +134,9 @@ public final class SearchMapping {
                 trace.getTokensIn(),
                 trace.getTokensOut(),
                 trace.getTookMs(),
-                trace.getStageMsMap());
+                trace.getStageMsMap(),
+                trace.getBestRelevance(),
+                trace.getBelowMinRelevance(),
+                trace.getMinRelevance());
     }
 }

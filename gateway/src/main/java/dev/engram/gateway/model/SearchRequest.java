@@ -41,4 +41,11 @@ public record SearchRequest(
         @Schema(
                 description = "Rerankers to apply to the candidate clusters, fused by reciprocal rank: rrf, bm25,"
                         + " embedding, cross-encoder (when configured). Absent = the service's default.")
-        List<String> rerankers) {}
+        List<String> rerankers,
+
+        @Schema(
+                description = "Leave out clusters whose relevance is below this (0 to 1); when none is left, episodic"
+                        + " and context are empty and trace.best_relevance says how close the best came. Left out:"
+                        + " the retrieval service's default (engram.retrieval.relevance.default-min).")
+        @JsonProperty("min_relevance")
+        Float minRelevance) {}

@@ -3,6 +3,7 @@ package dev.engram.gateway.model;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** How the retrieval service answered: the strategy it chose, why, what it asked, what the LLM cost and where the time went. */
 public record SearchTrace(
@@ -13,4 +14,15 @@ public record SearchTrace(
         @JsonProperty("tokens_in") long tokensIn,
         @JsonProperty("tokens_out") long tokensOut,
         @JsonProperty("took_ms") long tookMs,
-        @JsonProperty("stage_ms") Map<String, Long> stageMs) {}
+        @JsonProperty("stage_ms") Map<String, Long> stageMs,
+
+        @Schema(description = "The highest relevance among the clusters found, those min_relevance left out included.")
+        @JsonProperty("best_relevance")
+        float bestRelevance,
+
+        @Schema(description = "Clusters left out because their relevance was below min_relevance.")
+        @JsonProperty("below_min_relevance")
+        int belowMinRelevance,
+
+        @Schema(description = "The min_relevance applied.") @JsonProperty("min_relevance")
+        float minRelevance) {}

@@ -3,6 +3,7 @@ package dev.engram.retrieval.client;
 import dev.engram.grpc.call.CallPolicies;
 import dev.engram.grpc.call.CallPolicy;
 import dev.engram.proto.v1.MutinyVectorServiceGrpc.MutinyVectorServiceStub;
+import dev.engram.proto.v1.RulesProto;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
 import dev.engram.proto.v1.SimilarityRequest;
@@ -13,13 +14,23 @@ import dev.engram.proto.v1.VectorSearchResponse;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
 /** vector-service: hybrid search over the indexed episodes of one user. Both calls are reads. */
 @ApplicationScoped
 public class VectorClient {
+
+    /** The most episode ids one Similarity request may carry, as the contract declares it. */
+    static final int SIMILARITY_BATCH = SimilarityRequest.getDescriptor()
+            .findFieldByName("episode_ids")
+            .getOptions()
+            .getExtension(RulesProto.rules)
+            .getMaxItems();
 
     private final MutinyVectorServiceStub stub;
     private final CallPolicy calls;
@@ -40,14 +51,30 @@ public class VectorClient {
         return calls.call("Search", stub, vector -> vector.search(request)).map(VectorSearchResponse::getHitsList);
     }
 
-    /** Episode id -> best similarity by meaning to the query, in [0, 1]; unknown episodes are absent. */
+    /**
+     * Episode id -> best similarity by meaning to the query, in [0, 1]; unknown episodes are absent. Asks in
+     * batches of as many ids as the contract lets one request carry; large {@code top_k} and wide neighbourhoods
+     * exceed it.
+     */
     public Uni<Map<String, Float>> similarity(Scope scope, String query, Collection<String> episodeIds) {
-        SimilarityRequest request = SimilarityRequest.newBuilder()
-                .setScope(scope)
-                .setQuery(query)
-                .addAllEpisodeIds(episodeIds)
-                .build();
-        return calls.call("Similarity", stub, vector -> vector.similarity(request))
-                .map(SimilarityResponse::getSimilarityMap);
+        List<String> ids = List.copyOf(new LinkedHashSet<>(episodeIds));
+        List<Uni<Map<String, Float>>> batches = new ArrayList<>();
+        for (int from = 0; from < ids.size(); from += SIMILARITY_BATCH) {
+            SimilarityRequest request = SimilarityRequest.newBuilder()
+                    .setScope(scope)
+                    .setQuery(query)
+                    .addAllEpisodeIds(ids.subList(from, Math.min(ids.size(), from + SIMILARITY_BATCH)))
+                    .build();
+            batches.add(calls.call("Similarity", stub, vector -> vector.similarity(request))
+                    .map(SimilarityResponse::getSimilarityMap));
+        }
+        if (batches.isEmpty()) {
+            return Uni.createFrom().item(Map.of());
+        }
+        return Uni.join().all(batches).andFailFast().map(maps -> {
+            Map<String, Float> all = new HashMap<>();
+            maps.forEach(all::putAll);
+            return all;
+        });
     }
 }

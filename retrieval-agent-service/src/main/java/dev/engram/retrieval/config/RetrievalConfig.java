@@ -69,6 +69,27 @@ public interface RetrievalConfig {
     /** The rerank stage. */
     Rerank rerank();
 
+    /** The relevance of a cluster: its similarity to the question, calibrated. */
+    Relevance relevance();
+
+    interface Relevance {
+
+        /**
+         * Slope and intercept of the logistic calibration {@code relevance = 1 / (1 + e^-(slope · similarity +
+         * intercept))}, fitted by {@code bin/engram-bench} on the benchmark questions' clusters, labelled by
+         * whether they hold evidence (see docs/benchmarks.md for the fit and its data).
+         */
+        @WithDefault("12.0")
+        double slope();
+
+        @WithDefault("-9.0")
+        double intercept();
+
+        /** {@code min_relevance} of a request that leaves it unset; 0 keeps every cluster. */
+        @WithDefault("0")
+        double defaultMin();
+    }
+
     interface Rerank {
 
         /**

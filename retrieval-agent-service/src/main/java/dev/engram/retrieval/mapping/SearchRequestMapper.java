@@ -44,7 +44,10 @@ public class SearchRequestMapper {
                 request.getFilter(),
                 request.hasMaxContextTokens() ? request.getMaxContextTokens() : config.defaultMaxContextTokens(),
                 request.getIncludeShortTerm(),
-                request.getRerankersList());
+                request.getRerankersList(),
+                request.hasMinRelevance()
+                        ? request.getMinRelevance()
+                        : config.relevance().defaultMin());
     }
 
     private SearchMode mode(dev.engram.proto.v1.SearchMode wire) {

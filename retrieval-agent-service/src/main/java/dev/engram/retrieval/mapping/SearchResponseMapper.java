@@ -25,6 +25,8 @@ public final class SearchResponseMapper {
                 .setScore(cluster.score())
                 .setNucleusId(cluster.nucleusId())
                 .addAllEpisodes(cluster.episodes())
+                .setRelevance(cluster.relevance().relevance())
+                .setSimilarity(cluster.relevance().similarity())
                 .build();
     }
 
@@ -38,6 +40,9 @@ public final class SearchResponseMapper {
                 .setTokensOut(trace.tokensOut())
                 .setTookMs(trace.tookMs())
                 .putAllStageMs(trace.stageMs())
+                .setBestRelevance(trace.bestRelevance())
+                .setBelowMinRelevance(trace.belowMinRelevance())
+                .setMinRelevance(trace.minRelevance())
                 .build();
     }
 }

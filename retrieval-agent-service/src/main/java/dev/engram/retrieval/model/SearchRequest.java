@@ -21,7 +21,8 @@ public record SearchRequest(
         SearchFilter filter,
         int maxContextTokens,
         boolean includeShortTerm,
-        List<String> rerankers) {
+        List<String> rerankers,
+        double minRelevance) {
 
     public SearchRequest {
         rerankers = List.copyOf(rerankers);
@@ -41,7 +42,8 @@ public record SearchRequest(
                 other,
                 maxContextTokens,
                 includeShortTerm,
-                rerankers);
+                rerankers,
+                minRelevance);
     }
 
     /** The same search with each hit standing alone: no neighbours before or after it. */
@@ -58,7 +60,8 @@ public record SearchRequest(
                 filter,
                 maxContextTokens,
                 includeShortTerm,
-                rerankers);
+                rerankers,
+                minRelevance);
     }
 
     /** Whether the short-term memory of the scope's session is wanted and can be read. */

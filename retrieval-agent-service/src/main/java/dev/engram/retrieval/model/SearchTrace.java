@@ -3,7 +3,10 @@ package dev.engram.retrieval.model;
 import java.util.List;
 import java.util.Map;
 
-/** How a search was answered: which strategy ran, why, what it asked, what the LLM cost and where the time went. */
+/**
+ * How a search was answered: which strategy ran, why, what it asked, what the LLM cost, where the time went, and
+ * how relevant the best cluster was and how many {@code min_relevance} left out.
+ */
 public record SearchTrace(
         String mode,
         String reason,
@@ -12,7 +15,10 @@ public record SearchTrace(
         long tokensIn,
         long tokensOut,
         long tookMs,
-        Map<String, Long> stageMs) {
+        Map<String, Long> stageMs,
+        float bestRelevance,
+        int belowMinRelevance,
+        float minRelevance) {
 
     public SearchTrace {
         queries = List.copyOf(queries);

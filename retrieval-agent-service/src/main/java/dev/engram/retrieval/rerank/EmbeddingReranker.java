@@ -4,7 +4,6 @@ import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.Scope;
 import dev.engram.retrieval.client.VectorClient;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,6 @@ import java.util.Set;
 public class EmbeddingReranker implements ClusterReranker {
 
     public static final String NAME = "embedding";
-    static final int MAX_IDS = 1000;
 
     private final VectorClient vector;
 
@@ -46,14 +44,9 @@ public class EmbeddingReranker implements ClusterReranker {
         Set<String> ids = new LinkedHashSet<>();
         candidates.forEach(c -> c.cluster().episodes().forEach(e -> ids.add(e.getId())));
         Scope scope = scopeOf(candidates.get(0).cluster().episodes().get(0));
-        Map<String, Float> similarity = new HashMap<>();
-        List<String> all = List.copyOf(ids);
-        // vector-service takes at most MAX_IDS episodes per call; large top_k and wide neighbourhoods exceed it.
-        for (int from = 0; from < all.size(); from += MAX_IDS) {
-            List<String> batch = all.subList(from, Math.min(all.size(), from + MAX_IDS));
-            // The call ends by its deadline, retries included.
-            similarity.putAll(vector.similarity(scope, query, batch).await().indefinitely());
-        }
+        // The call ends by its deadline, retries included.
+        Map<String, Float> similarity =
+                vector.similarity(scope, query, ids).await().indefinitely();
         double[] scores = new double[candidates.size()];
         for (int i = 0; i < scores.length; i++) {
             scores[i] = candidates.get(i).cluster().episodes().stream()

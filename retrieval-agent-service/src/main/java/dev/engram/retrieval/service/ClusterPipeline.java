@@ -34,6 +34,7 @@ public class ClusterPipeline {
     static final String CONTEXT = "context";
     static final String RERANK = "rerank";
     static final String ASSEMBLE = "assemble";
+    static final String RELEVANCE = "relevance";
     // Nuclei of different queries are merged by rank with the customary constant.
     private static final int NUCLEUS_FUSION_K = 60;
 
@@ -41,6 +42,7 @@ public class ClusterPipeline {
     private final ClusterBuilder clusterBuilder;
     private final ClusterReranking reranking;
     private final ContextAssembler contextAssembler;
+    private final RelevanceScoring relevance;
     private final SearchMetrics metrics;
     private final RetrievalConfig config;
 
@@ -49,12 +51,14 @@ public class ClusterPipeline {
             ClusterBuilder clusterBuilder,
             ClusterReranking reranking,
             ContextAssembler contextAssembler,
+            RelevanceScoring relevance,
             SearchMetrics metrics,
             RetrievalConfig config) {
         this.ingest = ingest;
         this.clusterBuilder = clusterBuilder;
         this.reranking = reranking;
         this.contextAssembler = contextAssembler;
+        this.relevance = relevance;
         this.metrics = metrics;
         this.config = config;
     }
@@ -86,6 +90,7 @@ public class ClusterPipeline {
                 .map(contexts -> clusters(request, kept, contexts, shown, neighbourGate(request, gathered, shown)))
                 .emitOn(reranking.blocking(request.rerankers()) ? Infrastructure.getDefaultWorkerPool() : Runnable::run)
                 .map(candidates -> rerank(request, gathered, candidates, trace))
+                .chain(clusters -> relevant(request, clusters, trace))
                 .map(clusters -> assemble(request, clusters, recent, trace));
     }
 
@@ -147,6 +152,26 @@ public class ClusterPipeline {
                 reranking.rerank(gathered.queries(), request.rerankers(), candidates, request.topK());
         trace.stage(RERANK, metrics.stage(RERANK, started));
         return ranked;
+    }
+
+    /**
+     * The clusters scored for relevance to the user's question, those below the request's minimum left out; the
+     * trace keeps the best relevance found either way, so that "nothing relevant" can be told from "nothing found".
+     */
+    private Uni<List<EpisodeCluster>> relevant(SearchRequest request, List<EpisodeCluster> clusters, TraceLog trace) {
+        long started = System.nanoTime();
+        return relevance.score(request.scope(), request.query(), clusters).map(scored -> {
+            List<EpisodeCluster> kept = scored.stream()
+                    .filter(cluster -> cluster.relevance().relevance() >= request.minRelevance())
+                    .toList();
+            float best = (float) scored.stream()
+                    .mapToDouble(cluster -> cluster.relevance().relevance())
+                    .max()
+                    .orElse(0);
+            trace.relevance(best, scored.size() - kept.size(), (float) request.minRelevance());
+            trace.stage(RELEVANCE, metrics.stage(RELEVANCE, started));
+            return kept;
+        });
     }
 
     private SearchResult assemble(

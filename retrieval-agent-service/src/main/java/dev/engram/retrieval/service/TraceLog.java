@@ -21,6 +21,9 @@ public final class TraceLog {
     private int llmCalls;
     private long tokensIn;
     private long tokensOut;
+    private float bestRelevance;
+    private int belowMinRelevance;
+    private float minRelevance;
 
     public long startedNanos() {
         return startedNanos;
@@ -61,7 +64,25 @@ public final class TraceLog {
         stageMs.merge(stage, millis, Long::sum);
     }
 
+    /** The best relevance among the clusters found, and how many fell below the request's minimum. */
+    public synchronized void relevance(float best, int below, float minimum) {
+        this.bestRelevance = best;
+        this.belowMinRelevance = below;
+        this.minRelevance = minimum;
+    }
+
     public synchronized SearchTrace finish(long tookMs) {
-        return new SearchTrace(mode.wireName(), reason, queries, llmCalls, tokensIn, tokensOut, tookMs, stageMs);
+        return new SearchTrace(
+                mode.wireName(),
+                reason,
+                queries,
+                llmCalls,
+                tokensIn,
+                tokensOut,
+                tookMs,
+                stageMs,
+                bestRelevance,
+                belowMinRelevance,
+                minRelevance);
     }
 }

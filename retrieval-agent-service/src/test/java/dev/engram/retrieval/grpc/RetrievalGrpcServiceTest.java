@@ -196,6 +196,64 @@ class RetrievalGrpcServiceTest {
     }
 
     @Test
+    void every_cluster_carries_the_similarity_of_its_closest_episode_and_its_calibrated_relevance() {
+        downstream.hits("s2-3", 0.9, "s1-2", 0.7);
+        // The neighbour s1-3 comes closer to the question than its nucleus; s2-3 is about something else.
+        downstream.similarity(Map.of("s2-3", 0.40f, "s1-2", 0.70f, "s1-3", 0.85f));
+
+        RetrievalResponse response =
+                search(r -> r.setBefore(0).setAfter(1).addRerankers("rrf").setNeighbours(ALL));
+
+        assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s2-3", "s1-2");
+        Cluster offTopic = response.getClusters(0);
+        Cluster answer = response.getClusters(1);
+        assertThat(answer.getSimilarity()).isEqualTo(0.85f);
+        assertThat(offTopic.getSimilarity()).isEqualTo(0.40f);
+        assertThat(answer.getRelevance()).isBetween(0f, 1f).isGreaterThan(offTopic.getRelevance());
+        assertThat(offTopic.getRelevance()).isBetween(0f, 1f);
+        assertThat(response.getTrace().getBestRelevance()).isEqualTo(answer.getRelevance());
+        assertThat(response.getTrace().getBelowMinRelevance()).isZero();
+        assertThat(downstream.similarityQueries()).containsOnly("when did we go to the support group?");
+    }
+
+    @Test
+    void min_relevance_leaves_out_the_clusters_below_it_and_their_text() {
+        downstream.hits("s2-3", 0.9, "s1-2", 0.7);
+        downstream.similarity(Map.of("s2-3", 0.40f, "s1-2", 0.85f));
+        float between = midway(search(r -> r.setBefore(0).setAfter(0)));
+
+        RetrievalResponse response = search(r -> r.setBefore(0).setAfter(0).setMinRelevance(between));
+
+        assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s1-2");
+        assertThat(response.getContext()).contains("message s1-2").doesNotContain("message s2-3");
+        assertThat(response.getTrace().getBelowMinRelevance()).isEqualTo(1);
+        assertThat(response.getTrace().getMinRelevance()).isEqualTo(between);
+    }
+
+    @Test
+    void when_nothing_is_relevant_enough_the_answer_is_empty_and_the_trace_says_how_close_it_came() {
+        downstream.hits("s2-3", 0.9, "s1-2", 0.7);
+        downstream.similarity(Map.of("s2-3", 0.30f, "s1-2", 0.35f));
+
+        RetrievalResponse response = search(r -> r.setMinRelevance(0.99f));
+
+        assertThat(response.getClustersList()).isEmpty();
+        assertThat(response.getContext()).isEmpty();
+        assertThat(response.getTrace().getBelowMinRelevance()).isEqualTo(2);
+        assertThat(response.getTrace().getBestRelevance()).isBetween(0f, 0.99f);
+    }
+
+    @Test
+    void min_relevance_outside_zero_to_one_is_refused() {
+        assertInvalid(r -> r.setMinRelevance(1.5f), "min_relevance");
+        assertInvalid(r -> r.setMinRelevance(-0.1f), "min_relevance");
+    }
+
+    private static float midway(RetrievalResponse both) {
+        return (both.getClusters(0).getRelevance() + both.getClusters(1).getRelevance()) / 2;
+    }
+
+    @Test
     void auto_mode_without_an_llm_routes_a_single_hop_question_to_a_direct_search() {
         downstream.hits("s1-4", 0.9);
 
@@ -206,7 +264,7 @@ class RetrievalGrpcServiceTest {
         assertThat(response.getTrace().getQueriesList()).containsExactly("when did we go to the support group?");
         assertThat(response.getTrace().getLlmCalls()).isZero();
         assertThat(response.getTrace().getStageMsMap())
-                .containsOnlyKeys("vector_search", "context", "rerank", "assemble");
+                .containsOnlyKeys("vector_search", "context", "rerank", "relevance", "assemble");
     }
 
     @Test

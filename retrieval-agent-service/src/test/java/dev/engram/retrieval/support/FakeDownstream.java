@@ -45,6 +45,7 @@ public final class FakeDownstream {
     private final List<GetShortTermRequest> shortTermRequests = new CopyOnWriteArrayList<>();
     private volatile ShortTermMemory shortTerm = ShortTermMemory.getDefaultInstance();
     private volatile Map<String, Float> similarity = Map.of();
+    private final List<String> similarityQueries = new CopyOnWriteArrayList<>();
     private volatile CountDownLatch together;
     private final AtomicBoolean arrivedTogether = new AtomicBoolean(true);
     private final List<String> deadlines = new CopyOnWriteArrayList<>();
@@ -52,6 +53,7 @@ public final class FakeDownstream {
     public void reset() {
         shortTerm = ShortTermMemory.getDefaultInstance();
         similarity = Map.of();
+        similarityQueries.clear();
         shortTermRequests.clear();
         hits = List.of();
         hitsByQuery.clear();
@@ -165,6 +167,11 @@ public final class FakeDownstream {
         similarity = Map.copyOf(scores);
     }
 
+    /** The queries Similarity was asked about, in order. */
+    public List<String> similarityQueries() {
+        return List.copyOf(similarityQueries);
+    }
+
     /** What GetShortTerm answers from now on. */
     public void shortTerm(ShortTermMemory memory) {
         shortTerm = memory;
@@ -196,6 +203,7 @@ public final class FakeDownstream {
             @Override
             public void similarity(SimilarityRequest request, StreamObserver<SimilarityResponse> response) {
                 recordDeadline("Similarity");
+                similarityQueries.add(request.getQuery());
                 SimilarityResponse.Builder answer = SimilarityResponse.newBuilder();
                 request.getEpisodeIdsList().stream()
                         .filter(similarity::containsKey)
