@@ -137,6 +137,7 @@ public final class SearchMapping {
                 trace.getStageMsMap(),
                 trace.getBestRelevance(),
                 trace.getBelowMinRelevance(),
-                trace.getMinRelevance());
+                trace.getMinRelevance(),
+                trace.getLatestFirst());
     }
 }

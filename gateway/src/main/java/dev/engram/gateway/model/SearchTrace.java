@@ -25,4 +25,10 @@ public record SearchTrace(
         int belowMinRelevance,
 
         @Schema(description = "The min_relevance applied.") @JsonProperty("min_relevance")
-        float minRelevance) {}
+        float minRelevance,
+
+        @Schema(
+                description = "For a question about how things stand now, how many of the clusters closest to it"
+                        + " were put newest first.")
+        @JsonProperty("latest_first")
+        int latestFirst) {}

@@ -69,6 +69,23 @@ public interface RetrievalConfig {
     /** The rerank stage. */
     Rerank rerank();
 
+    /** Questions about how things stand now: the newest of the clusters that answer them about equally well first. */
+    Latest latest();
+
+    interface Latest {
+
+        /** Whether questions about the present get their newest contender first. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * How far below the best cluster's similarity to the question a cluster may be and still count as
+         * answering it about equally well (similarity is a cosine mapped to [0, 1]).
+         */
+        @WithDefault("0.05")
+        double similarityMargin();
+    }
+
     /** The relevance of a cluster: its similarity to the question, calibrated. */
     Relevance relevance();
 

@@ -43,6 +43,7 @@ public final class SearchResponseMapper {
                 .setBestRelevance(trace.bestRelevance())
                 .setBelowMinRelevance(trace.belowMinRelevance())
                 .setMinRelevance(trace.minRelevance())
+                .setLatestFirst(trace.latestFirst())
                 .build();
     }
 }

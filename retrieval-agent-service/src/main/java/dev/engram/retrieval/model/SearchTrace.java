@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * How a search was answered: which strategy ran, why, what it asked, what the LLM cost, where the time went, and
- * how relevant the best cluster was and how many {@code min_relevance} left out.
+ * how relevant the best cluster was, how many {@code min_relevance} left out, and how many of the closest clusters a
+ * question about the present had put newest first.
  */
 public record SearchTrace(
         String mode,
@@ -18,7 +19,8 @@ public record SearchTrace(
         Map<String, Long> stageMs,
         float bestRelevance,
         int belowMinRelevance,
-        float minRelevance) {
+        float minRelevance,
+        int latestFirst) {
 
     public SearchTrace {
         queries = List.copyOf(queries);

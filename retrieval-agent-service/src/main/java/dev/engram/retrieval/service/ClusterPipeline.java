@@ -43,6 +43,7 @@ public class ClusterPipeline {
     private final ClusterReranking reranking;
     private final ContextAssembler contextAssembler;
     private final RelevanceScoring relevance;
+    private final LatestFirst latestFirst;
     private final SearchMetrics metrics;
     private final RetrievalConfig config;
 
@@ -52,6 +53,7 @@ public class ClusterPipeline {
             ClusterReranking reranking,
             ContextAssembler contextAssembler,
             RelevanceScoring relevance,
+            LatestFirst latestFirst,
             SearchMetrics metrics,
             RetrievalConfig config) {
         this.ingest = ingest;
@@ -59,6 +61,7 @@ public class ClusterPipeline {
         this.reranking = reranking;
         this.contextAssembler = contextAssembler;
         this.relevance = relevance;
+        this.latestFirst = latestFirst;
         this.metrics = metrics;
         this.config = config;
     }
@@ -157,10 +160,14 @@ public class ClusterPipeline {
     /**
      * The clusters scored for relevance to the user's question, those below the request's minimum left out; the
      * trace keeps the best relevance found either way, so that "nothing relevant" can be told from "nothing found".
+     * A question about the present gets the newest of its closest clusters first.
      */
     private Uni<List<EpisodeCluster>> relevant(SearchRequest request, List<EpisodeCluster> clusters, TraceLog trace) {
         long started = System.nanoTime();
-        return relevance.score(request.scope(), request.query(), clusters).map(scored -> {
+        return relevance.score(request.scope(), request.query(), clusters).map(unordered -> {
+            LatestFirst.Ordered ordered = latestFirst.order(request.query(), unordered);
+            trace.latestFirst(ordered.contenders());
+            List<EpisodeCluster> scored = ordered.clusters();
             List<EpisodeCluster> kept = scored.stream()
                     .filter(cluster -> cluster.relevance().relevance() >= request.minRelevance())
                     .toList();

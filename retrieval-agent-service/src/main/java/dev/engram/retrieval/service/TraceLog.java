@@ -24,6 +24,7 @@ public final class TraceLog {
     private float bestRelevance;
     private int belowMinRelevance;
     private float minRelevance;
+    private int latestFirst;
 
     public long startedNanos() {
         return startedNanos;
@@ -71,6 +72,11 @@ public final class TraceLog {
         this.minRelevance = minimum;
     }
 
+    /** How many of the closest clusters were put newest first for a question about the present. */
+    public synchronized void latestFirst(int contenders) {
+        this.latestFirst = contenders;
+    }
+
     public synchronized SearchTrace finish(long tookMs) {
         return new SearchTrace(
                 mode.wireName(),
@@ -83,6 +89,7 @@ public final class TraceLog {
                 stageMs,
                 bestRelevance,
                 belowMinRelevance,
-                minRelevance);
+                minRelevance,
+                latestFirst);
     }
 }

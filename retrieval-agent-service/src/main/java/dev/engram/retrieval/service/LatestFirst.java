@@ -1,0 +1,68 @@
+package dev.engram.retrieval.service;
+
+import dev.engram.proto.v1.Episode;
+import dev.engram.retrieval.config.RetrievalConfig;
+import dev.engram.retrieval.model.EpisodeCluster;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * For a question about how things stand now, puts the newest of the clusters that answer it about equally well
+ * first. After "I moved to Denver" and, months later, "I'm moving to Seattle", both come about as close to "Where
+ * does Dana live now?"; the later statement is the answer and the earlier one its history, so both stay, newest
+ * first. "About equally well" is a similarity to the question within {@code latest.similarity-margin} of the best
+ * cluster's: clusters further below keep their place, so an old but far better answer is not buried by a recent
+ * mention in passing. Questions about the past, and clusters not scored for relevance, keep the order they had.
+ */
+@ApplicationScoped
+public class LatestFirst {
+
+    private final RetrievalConfig.Latest config;
+
+    public LatestFirst(RetrievalConfig config) {
+        this.config = config.latest();
+    }
+
+    /** The clusters reordered, and whether the question asked for the latest state. */
+    public Ordered order(String question, List<EpisodeCluster> clusters) {
+        if (!config.enabled() || clusters.size() < 2 || !PresentStateQuestion.asks(question)) {
+            return new Ordered(clusters, 0);
+        }
+        float best = (float) clusters.stream()
+                .mapToDouble(cluster -> cluster.relevance().similarity())
+                .max()
+                .orElse(0);
+        if (best <= 0) {
+            return new Ordered(clusters, 0);
+        }
+        double floor = best - config.similarityMargin();
+        List<Integer> places = new ArrayList<>();
+        List<EpisodeCluster> contenders = new ArrayList<>();
+        for (int i = 0; i < clusters.size(); i++) {
+            if (clusters.get(i).relevance().similarity() >= floor) {
+                places.add(i);
+                contenders.add(clusters.get(i));
+            }
+        }
+        // The contenders take the places they held, newest first; every other cluster stays where it was.
+        contenders.sort(Comparator.comparingLong(LatestFirst::newest).reversed());
+        List<EpisodeCluster> ordered = new ArrayList<>(clusters);
+        for (int i = 0; i < places.size(); i++) {
+            ordered.set(places.get(i), contenders.get(i));
+        }
+        return new Ordered(ordered, contenders.size());
+    }
+
+    /** The clusters in their new order; {@code contenders} of them were ordered by time (0: none). */
+    public record Ordered(List<EpisodeCluster> clusters, int contenders) {}
+
+    private static long newest(EpisodeCluster cluster) {
+        return cluster.episodes().stream()
+                .filter(Episode::hasTimestamp)
+                .mapToLong(episode -> episode.getTimestamp().getSeconds())
+                .max()
+                .orElse(Long.MIN_VALUE);
+    }
+}
