@@ -1,6 +1,8 @@
 package dev.engram.ingest.mapping;
 
+import dev.engram.grpc.contract.FieldRule;
 import dev.engram.ingest.model.ListPosition;
+import dev.engram.proto.v1.Scope;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -22,8 +24,9 @@ public final class ListCursor {
     // them was not handed out here, and PostgreSQL could not even compare with it.
     private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
-    // What AddEpisodes accepts as a session id.
-    private static final Pattern SESSION_ID = Pattern.compile("[A-Za-z0-9._:@/-]{1,128}");
+    // What AddEpisodes accepts as a session id, as the contract declares it.
+    private static final Pattern SESSION_ID =
+            FieldRule.of(Scope.getDescriptor().findFieldByName("session_id")).pattern();
 
     private ListCursor() {}
 

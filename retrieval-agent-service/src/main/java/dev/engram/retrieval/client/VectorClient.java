@@ -2,8 +2,8 @@ package dev.engram.retrieval.client;
 
 import dev.engram.grpc.call.CallPolicies;
 import dev.engram.grpc.call.CallPolicy;
+import dev.engram.grpc.contract.FieldRule;
 import dev.engram.proto.v1.MutinyVectorServiceGrpc.MutinyVectorServiceStub;
-import dev.engram.proto.v1.RulesProto;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
 import dev.engram.proto.v1.SimilarityRequest;
@@ -26,11 +26,9 @@ import java.util.Map;
 public class VectorClient {
 
     /** The most episode ids one Similarity request may carry, as the contract declares it. */
-    static final int SIMILARITY_BATCH = SimilarityRequest.getDescriptor()
-            .findFieldByName("episode_ids")
-            .getOptions()
-            .getExtension(RulesProto.rules)
-            .getMaxItems();
+    static final int SIMILARITY_BATCH = FieldRule.of(
+                    SimilarityRequest.getDescriptor().findFieldByName("episode_ids"))
+            .maxItems();
 
     private final MutinyVectorServiceStub stub;
     private final CallPolicy calls;
