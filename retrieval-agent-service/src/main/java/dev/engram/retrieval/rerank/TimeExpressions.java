@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * June") and turns each into the period it means. Relative expressions ("last year") are left alone:
  * they need the moment the question refers to, which a memory search does not know.
  */
-final class TimeExpressions {
+public final class TimeExpressions {
 
     private static final String MONTH =
             "(january|february|march|april|may|june|july|august|september|october|november|december)";
@@ -51,6 +51,11 @@ final class TimeExpressions {
     }
 
     private TimeExpressions() {}
+
+    /** Whether the question names a date, a month or a year of its own. */
+    public static boolean namesAPeriod(String question) {
+        return !in(question).isEmpty();
+    }
 
     static List<Period> in(String question) {
         String text = question.toLowerCase(Locale.ROOT);
