@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -63,6 +65,9 @@ public final class BenchMain {
 
     /** Runs the chosen benchmark, writes its results and returns them as markdown. */
     String run() {
+        if (!options.relevancePool().isEmpty()) {
+            return RelevancePool.run(options.relevancePool(), options.out(), JSON);
+        }
         if (!Files.isRegularFile(options.data())) {
             throw new IllegalArgumentException(
                     "no " + options.dataset().title() + " file at " + options.data() + " (use --data FILE)");
@@ -80,14 +85,24 @@ public final class BenchMain {
         RecallEvaluation evaluation = new RecallEvaluation(dataset);
         RunIds ids = RunIds.fresh();
         Progress.log(
-                "run %s: %d conversations, %d turns, %d scored questions",
+                "run %s: %d conversations, %d turns, %d scored questions, %d adversarial (relevance only)",
                 ids.runId(),
                 dataset.conversations().size(),
                 dataset.turnCount(),
-                dataset.questions().size());
+                dataset.questions().size(),
+                dataset.adversarial().size());
 
-        EngramRun<RetrieverResult> engram = onPlatform(gatewayUrl ->
-                engramOn(gatewayUrl, dataset.conversations(), dataset.questions(), evaluation::evaluate, ids));
+        RelevanceCollector relevance = new RelevanceCollector(
+                dataset.conversations(), question -> question.category() + " " + Categories.name(question.category()));
+        EngramRun<RetrieverResult> engram = onPlatform(gatewayUrl -> engramOn(
+                gatewayUrl,
+                dataset.conversations(),
+                dataset.questions(),
+                dataset.adversarial(),
+                relevance,
+                evaluation::evaluate,
+                ids));
+        RelevanceResult relevanceResult = analyseRelevance(engram, relevance);
         List<RetrieverResult> results = new ArrayList<>(engram.recall());
         int depth = Math.max(MIN_BASELINE_DEPTH, options.topK());
         Progress.log("baseline bm25");
@@ -115,9 +130,10 @@ public final class BenchMain {
                 results,
                 engram.ingest(),
                 engram.latency(),
-                throughputs);
+                throughputs,
+                relevanceResult);
         String markdown = ReportWriter.markdown(report);
-        write(report.runId(), ReportJson.of(report, JSON), markdown);
+        write(report.runId(), ReportJson.of(report, JSON), markdown, observations(ids, engram, relevance));
         return markdown;
     }
 
@@ -128,7 +144,8 @@ public final class BenchMain {
     private String runLongMemEval() {
         Instant startedAt = Instant.now();
         long started = System.nanoTime();
-        LongMemEvalDataset dataset = LongMemEvalDataset.load(options.data(), options.questionLimit());
+        LongMemEvalDataset dataset =
+                LongMemEvalDataset.load(options.data(), options.questionLimit(), options.abstention());
         if (dataset.questions().isEmpty()) {
             throw new IllegalArgumentException("none of the " + dataset.questionsRead() + " questions read from "
                     + options.data() + " can be scored (abstention, or no evidence)");
@@ -136,16 +153,28 @@ public final class BenchMain {
         LongMemEvalEvaluation evaluation = new LongMemEvalEvaluation(dataset);
         RunIds ids = RunIds.fresh();
         Progress.log(
-                "run %s: %d of %d questions read, %d scored; %d sessions, %d turns",
+                "run %s: %d of %d questions read, %d scored, %d abstention (relevance only); %d sessions, %d turns"
+                        + " (scored)",
                 ids.runId(),
                 dataset.questionsRead(),
                 dataset.questionsInFile(),
                 dataset.questions().size(),
+                dataset.abstention().size(),
                 dataset.sessionCount(),
                 dataset.turnCount());
 
-        EngramRun<LongMemEvalResult> engram = onPlatform(
-                gatewayUrl -> engramOn(gatewayUrl, dataset.haystacks(), dataset.queries(), evaluation::evaluate, ids));
+        Map<String, String> types = new HashMap<>();
+        dataset.questions().forEach(question -> types.put(question.questionId(), question.type()));
+        dataset.abstention().forEach(question -> types.put(question.questionId(), question.type()));
+        List<Conversation> ingested = new ArrayList<>(dataset.haystacks());
+        ingested.addAll(dataset.abstentionHaystacks());
+        RelevanceCollector relevance =
+                new RelevanceCollector(ingested, question -> types.getOrDefault(question.sampleId(), ""));
+        List<Question> abstention =
+                dataset.abstention().stream().map(LongMemEvalQuestion::query).toList();
+        EngramRun<LongMemEvalResult> engram = onPlatform(gatewayUrl ->
+                engramOn(gatewayUrl, ingested, dataset.queries(), abstention, relevance, evaluation::evaluate, ids));
+        RelevanceResult relevanceResult = analyseRelevance(engram, relevance);
         List<LongMemEvalResult> results = new ArrayList<>(engram.recall());
         int depth = dataset.haystacks().stream()
                 .mapToInt(haystack -> haystack.turns().size())
@@ -171,13 +200,14 @@ public final class BenchMain {
                 platformLabel(),
                 options.topK(),
                 options.expand(),
-                LongMemEvalReport.DatasetSummary.of(dataset),
+                LongMemEvalReport.DatasetSummary.of(dataset, options.abstention() != LongMemEvalDataset.IN_FILE_ORDER),
                 results,
                 engram.ingest(),
                 engram.latency(),
-                throughputs);
+                throughputs,
+                relevanceResult);
         String markdown = LongMemEvalReportWriter.markdown(report);
-        write(report.runId(), LongMemEvalReportJson.of(report, JSON), markdown);
+        write(report.runId(), LongMemEvalReportJson.of(report, JSON), markdown, observations(ids, engram, relevance));
         return markdown;
     }
 
@@ -192,8 +222,30 @@ public final class BenchMain {
                 + (model == null || model.isBlank() ? "the service default" : model) + ")";
     }
 
-    /** @param recall one result per quality pass */
-    private record EngramRun<R>(IngestResult ingest, List<R> recall, LatencyResult latency) {}
+    /**
+     * @param recall one result per quality pass
+     * @param relevancePass the name of the pass whose answers the relevance measurement kept
+     */
+    private record EngramRun<R>(IngestResult ingest, List<R> recall, LatencyResult latency, String relevancePass) {}
+
+    private RelevanceResult analyseRelevance(EngramRun<?> engram, RelevanceCollector relevance) {
+        RelevanceResult result = RelevanceAnalysis.analyse(
+                options.dataset().title(), engram.relevancePass(), relevance.observations(), Map.of());
+        if (result.fitted() != null) {
+            Progress.log(
+                    "relevance: fitted slope %.2f, intercept %.2f over %d clusters; AUC of the top relevance %.3f",
+                    result.fitted().slope(),
+                    result.fitted().intercept(),
+                    result.clusters(),
+                    result.separation().aucTopRelevance());
+        }
+        return result;
+    }
+
+    private ObjectNode observations(RunIds ids, EngramRun<?> engram, RelevanceCollector relevance) {
+        return RelevanceReportWriter.observationsJson(
+                ids.runId(), options.dataset().title(), engram.relevancePass(), relevance.observations(), JSON);
+    }
 
     /** Measures on the gateway given, or on a private platform started for this run and stopped after it. */
     private <R> EngramRun<R> onPlatform(Function<String, EngramRun<R>> measure) {
@@ -220,11 +272,17 @@ public final class BenchMain {
         }
     }
 
-    /** Ingests every conversation, then one quality pass per search mode and a latency pass. */
+    /**
+     * Ingests every conversation, then one quality pass per search mode and a latency pass. The answers of the
+     * first quality pass are kept for the relevance measurement, and the questions that should find nothing
+     * relevant are asked right after it, the same way.
+     */
     private <R> EngramRun<R> engramOn(
             String gatewayUrl,
             List<Conversation> conversations,
             List<Question> questions,
+            List<Question> unanswerable,
+            RelevanceCollector relevance,
             Function<Retriever, R> evaluate,
             RunIds ids) {
         GatewayClient gateway = new GatewayClient(gatewayUrl, System.getenv("ENGRAM_API_KEY"));
@@ -236,23 +294,36 @@ public final class BenchMain {
                 ingest.searchableSeconds(), ingest.episodesPerSecond());
         List<String> modes = options.modes().isEmpty() ? Collections.singletonList(null) : options.modes();
         List<R> recall = new ArrayList<>();
+        String relevancePass = null;
         for (String mode : modes) {
-            recall.add(evaluate.apply(
-                    new EngramRetriever(gateway, ids, options.topK(), options.expand(), options.rerankers(), mode)));
+            EngramRetriever engram =
+                    new EngramRetriever(gateway, ids, options.topK(), options.expand(), options.rerankers(), mode);
+            if (relevancePass != null) {
+                recall.add(evaluate.apply(engram));
+                continue;
+            }
+            recall.add(evaluate.apply(relevance.recording(engram)));
+            Progress.log("relevance: asking the %d questions that should find nothing relevant", unanswerable.size());
+            relevance.askUnanswerable(engram, unanswerable);
+            relevancePass = engram.name();
         }
         Progress.log("latency pass");
         LatencyResult latency = new LatencyPass(gateway, ids).run(questions);
-        return new EngramRun<>(ingest, recall, latency);
+        return new EngramRun<>(ingest, recall, latency, relevancePass);
     }
 
-    private void write(String runId, ObjectNode json, String markdown) {
+    private void write(String runId, ObjectNode json, String markdown, ObjectNode observations) {
         try {
             Files.createDirectories(options.out());
             Path jsonFile = options.out().resolve(runId + ".json");
             Path markdownFile = options.out().resolve(runId + ".md");
+            Path observationsFile = options.out().resolve(runId + RelevancePool.OBSERVATIONS_SUFFIX);
             JSON.writerWithDefaultPrettyPrinter().writeValue(jsonFile.toFile(), json);
             Files.writeString(markdownFile, markdown);
-            Progress.log("results written to %s and %s", jsonFile, markdownFile);
+            JSON.writeValue(observationsFile.toFile(), observations);
+            Progress.log(
+                    "results written to %s and %s (relevance observations: %s)",
+                    jsonFile, markdownFile, observationsFile);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the results to " + options.out(), e);
         }

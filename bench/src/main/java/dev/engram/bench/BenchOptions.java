@@ -14,6 +14,10 @@ import java.util.List;
  * @param baselineModels the models of the dense baselines; empty for none
  * @param rerankers the rerankers Engram is asked to use; empty for the service's default
  * @param modes the search modes measured, one quality pass each; empty for one pass in the service's default
+ * @param abstention LongMemEval abstention questions to pick wherever they are in the file ({@link
+ *     LongMemEvalDataset#IN_FILE_ORDER}: none picked, the questions read are the first ones of the file)
+ * @param relevancePool relevance observation files of earlier runs to pool instead of running a benchmark; empty
+ *     for a benchmark run
  */
 public record BenchOptions(
         BenchDataset dataset,
@@ -25,7 +29,9 @@ public record BenchOptions(
         ExpandContext expand,
         List<BaselineModel> baselineModels,
         List<String> rerankers,
-        List<String> modes) {
+        List<String> modes,
+        int abstention,
+        List<Path> relevancePool) {
 
     static final int DEFAULT_TOP_K = 50;
     static final int ALL_QUESTIONS = Integer.MAX_VALUE;
@@ -34,11 +40,16 @@ public record BenchOptions(
             "usage: bin/engram-bench [--dataset locomo|longmemeval] [--data FILE] [--questions N] [--gateway URL]",
             "                        [--out DIR] [--top-k N] [--expand B,A[,N]] [--rerankers a,b]",
             "                        [--baseline-models all-minilm-l6-v2,bge-small-en-v1.5|none]",
-            "                        [--modes direct,split,chain,auto]",
+            "                        [--modes direct,split,chain,auto] [--abstention K|all]",
+            "       bin/engram-bench --relevance-pool RUN.relevance.json,RUN.relevance.json [--out DIR]",
             "  --dataset          the benchmark: LoCoMo evidence recall (default) or LongMemEval retrieval",
             "  --data             a file in the dataset's format (default, from the repo root:",
             "                     ../shared/data/locomo/locomo-dev.json or ../shared/data/longmemeval/longmemeval-s-dev.json)",
             "  --questions        LongMemEval only: read only the first N questions of the file, for a quick run",
+            "  --abstention       LongMemEval only: of the N questions, take the first K abstention (_abs) questions",
+            "                     of the file wherever they are, and the first others for the rest (default: the",
+            "                     first N of any kind); abstention questions are searched for the relevance",
+            "                     measurement only, never scored",
             "  --gateway          measure a running platform (default: start a private one and stop it afterwards)",
             "  --out              where the JSON and markdown results go (default bench/target/results)",
             "  --top-k            top_k of the quality pass, 1-100 (default 50, so that recall@50 is measurable)",
@@ -46,6 +57,8 @@ public record BenchOptions(
             "  --baseline-models  dense baselines to compute in-process (default both)",
             "  --rerankers        rerankers Engram fuses (rrf, bm25, embedding, cross-encoder; default: the service's)",
             "  --modes            search modes to measure, one quality pass each on the same ingest (default: the service's)",
+            "  --relevance-pool   fit the relevance calibration over the observations of earlier runs (the",
+            "                     <run>.relevance.json files every run writes) and report it; starts no platform",
             "Set ENGRAM_API_KEY when the gateway requires authentication.");
 
     public BenchOptions {
@@ -55,6 +68,10 @@ public record BenchOptions(
         if (questionLimit != ALL_QUESTIONS && dataset != BenchDataset.LONGMEMEVAL) {
             throw new IllegalArgumentException("--questions applies to --dataset longmemeval only");
         }
+        if (abstention != LongMemEvalDataset.IN_FILE_ORDER && dataset != BenchDataset.LONGMEMEVAL) {
+            throw new IllegalArgumentException("--abstention applies to --dataset longmemeval only");
+        }
+        relevancePool = List.copyOf(relevancePool);
         baselineModels = List.copyOf(baselineModels);
         rerankers = List.copyOf(rerankers);
         modes = List.copyOf(modes);
@@ -75,6 +92,8 @@ public record BenchOptions(
         List<BaselineModel> models = List.of(BaselineModel.values());
         List<String> rerankers = List.of();
         List<String> modes = List.of();
+        int abstention = LongMemEvalDataset.IN_FILE_ORDER;
+        List<Path> relevancePool = List.of();
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (option.equals("--help") || option.equals("-h")) {
@@ -95,13 +114,28 @@ public record BenchOptions(
                 case "--baseline-models" -> models = models(value);
                 case "--rerankers" -> rerankers = names(value);
                 case "--modes" -> modes = names(value);
+                case "--abstention" -> abstention = abstention(value);
+                case "--relevance-pool" ->
+                    relevancePool = names(value).stream().map(Path::of).toList();
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
         if (data == null) {
             data = home.resolve(dataset.defaultData()).normalize();
         }
-        return new BenchOptions(dataset, data, questionLimit, gateway, out, topK, expand, models, rerankers, modes);
+        return new BenchOptions(
+                dataset,
+                data,
+                questionLimit,
+                gateway,
+                out,
+                topK,
+                expand,
+                models,
+                rerankers,
+                modes,
+                abstention,
+                relevancePool);
     }
 
     private static List<String> names(String value) {
@@ -118,6 +152,17 @@ public record BenchOptions(
         List<BaselineModel> models = new ArrayList<>();
         Arrays.stream(value.split(",")).map(BaselineModel::fromId).distinct().forEach(models::add);
         return models;
+    }
+
+    private static int abstention(String value) {
+        if (value.trim().equals("all")) {
+            return Integer.MAX_VALUE;
+        }
+        int count = parseInt("--abstention", value);
+        if (count < 0) {
+            throw new IllegalArgumentException("--abstention takes a count of 0 or more, or all; was " + count);
+        }
+        return count;
     }
 
     private static int parseInt(String option, String value) {

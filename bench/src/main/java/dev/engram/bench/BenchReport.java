@@ -11,6 +11,7 @@ import java.util.List;
  * @param baselineDepth turns in each ranked list of the flat baselines
  * @param ingest null when the run did not reach Engram
  * @param latency null when the run did not reach Engram
+ * @param relevance the relevance measurement of the first Engram pass; null when the run did not reach Engram
  */
 public record BenchReport(
         String runId,
@@ -25,7 +26,8 @@ public record BenchReport(
         List<RetrieverResult> retrievers,
         IngestResult ingest,
         LatencyResult latency,
-        List<EmbeddingThroughput> embedding) {
+        List<EmbeddingThroughput> embedding,
+        RelevanceResult relevance) {
 
     public BenchReport {
         retrievers = List.copyOf(retrievers);

@@ -42,7 +42,12 @@ public final class EngramRetriever implements Retriever {
 
     @Override
     public List<String> rank(Question question) {
-        return rankedTurns(gateway.search(request(question)));
+        return rankedTurns(search(question));
+    }
+
+    /** The whole search answer to a question, as the gateway gave it. */
+    public JsonNode search(Question question) {
+        return gateway.search(request(question));
     }
 
     ObjectNode request(Question question) {

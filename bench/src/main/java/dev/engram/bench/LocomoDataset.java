@@ -18,13 +18,15 @@ import java.util.regex.Pattern;
  * questions that are scored: category 5 (adversarial) is left out, and so is every question whose
  * evidence names no turn.
  *
- * @param excludedAdversarial category 5 questions, not scored by this protocol
+ * @param adversarial the category 5 questions, not scored by this protocol: they ask about something the
+ *     conversation does not say (often what the other speaker did), so they are asked only for the relevance
+ *     measurement, as questions that should find nothing relevant; their evidence is left empty
  * @param skippedWithoutEvidence questions left without a valid evidence turn
  */
 public record LocomoDataset(
         List<Conversation> conversations,
         List<Question> questions,
-        int excludedAdversarial,
+        List<Question> adversarial,
         int skippedWithoutEvidence) {
 
     static final int ADVERSARIAL = 5;
@@ -33,6 +35,7 @@ public record LocomoDataset(
     public LocomoDataset {
         conversations = List.copyOf(conversations);
         questions = List.copyOf(questions);
+        adversarial = List.copyOf(adversarial);
     }
 
     public static LocomoDataset load(Path file) {
@@ -49,7 +52,7 @@ public record LocomoDataset(
         }
         List<Conversation> conversations = new ArrayList<>();
         List<Question> questions = new ArrayList<>();
-        int adversarial = 0;
+        List<Question> adversarial = new ArrayList<>();
         int withoutEvidence = 0;
         for (JsonNode sample : root) {
             String sampleId = sample.path("sample_id").asText();
@@ -58,7 +61,7 @@ public record LocomoDataset(
             for (JsonNode qa : sample.path("qa")) {
                 int category = qa.path("category").asInt();
                 if (category == ADVERSARIAL) {
-                    adversarial++;
+                    adversarial.add(new Question(sampleId, qa.path("question").asText(), category, List.of()));
                     continue;
                 }
                 List<String> evidence = EvidenceIds.normalize(texts(qa.path("evidence")), conversation.turnIds());
@@ -105,6 +108,11 @@ public record LocomoDataset(
             texts.add(node.asText());
         }
         return texts;
+    }
+
+    /** Category 5 questions, not scored. */
+    public int excludedAdversarial() {
+        return adversarial.size();
     }
 
     public int turnCount() {

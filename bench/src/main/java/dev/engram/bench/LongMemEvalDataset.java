@@ -16,8 +16,10 @@ import java.util.stream.IntStream;
 
 /**
  * A LongMemEval file (the official format, e.g. {@code longmemeval_s.json}) read into one haystack per scored
- * question. Abstention questions ({@code question_id} ending in {@code _abs}) have no evidence and are left
- * out, as by the official evaluation, and so is a question left without an evidence turn or session.
+ * question. Abstention questions ({@code question_id} ending in {@code _abs}) have no evidence and are not
+ * scored, as by the official evaluation; their haystacks are kept apart, to be ingested and searched for the
+ * relevance measurement only (questions that should find nothing relevant). A question left without an evidence
+ * turn or session is left out.
  *
  * <p>The dataset's labels never reach the platform: every session gets an opaque id, {@code s<n>} by its place
  * in date order, and every turn {@code s<n>:<i>} (its place in the session, from 1). Only the evidence ids are
@@ -25,58 +27,84 @@ import java.util.stream.IntStream;
  * evidence sessions are the ones named {@code answer_...}, and giving only those another name would mark them
  * as well.
  *
+ * @param abstentionHaystacks the haystacks of the abstention questions read
+ * @param abstention the abstention questions read, without evidence
  * @param questionsInFile questions in the file
- * @param questionsRead questions read, the first ones of the file (all unless limited)
- * @param abstentionNotScored abstention questions among those read
+ * @param questionsRead questions read (all unless limited; see {@link #parse(JsonNode, int, int)})
  * @param skippedWithoutEvidence questions read left without an evidence turn or session
  * @param blankTurnsNotSent turns without content: the API refuses them, so they are neither sent nor evidence
  */
 public record LongMemEvalDataset(
         List<Conversation> haystacks,
         List<LongMemEvalQuestion> questions,
+        List<Conversation> abstentionHaystacks,
+        List<LongMemEvalQuestion> abstention,
         int questionsInFile,
         int questionsRead,
-        int abstentionNotScored,
         int skippedWithoutEvidence,
         int blankTurnsNotSent) {
 
     static final String ABSTENTION_SUFFIX = "_abs";
 
+    /** No abstention questions are picked: the questions read are the first ones of the file, of any kind. */
+    public static final int IN_FILE_ORDER = -1;
+
     public LongMemEvalDataset {
         haystacks = List.copyOf(haystacks);
         questions = List.copyOf(questions);
+        abstentionHaystacks = List.copyOf(abstentionHaystacks);
+        abstention = List.copyOf(abstention);
     }
 
     /** Reads the first {@code limit} questions of a file ({@link Integer#MAX_VALUE} for all). */
     public static LongMemEvalDataset load(Path file, int limit) {
+        return load(file, limit, IN_FILE_ORDER);
+    }
+
+    /** Reads the questions of a file that {@link #parse(JsonNode, int, int)} picks. */
+    public static LongMemEvalDataset load(Path file, int limit, int abstention) {
         try {
-            return parse(new ObjectMapper().readTree(file.toFile()), limit);
+            return parse(new ObjectMapper().readTree(file.toFile()), limit, abstention);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the LongMemEval file " + file, e);
         }
     }
 
     public static LongMemEvalDataset parse(JsonNode root, int limit) {
+        return parse(root, limit, IN_FILE_ORDER);
+    }
+
+    /**
+     * Reads {@code limit} questions ({@link Integer#MAX_VALUE} for all): with {@code abstention}
+     * {@link #IN_FILE_ORDER} the first ones of the file; otherwise the first {@code abstention} abstention
+     * questions of the file ({@link Integer#MAX_VALUE} for all of them) wherever they are, and as many of the
+     * first other questions as make up the limit, in file order.
+     */
+    public static LongMemEvalDataset parse(JsonNode root, int limit, int abstention) {
         if (!root.isArray()) {
             throw new IllegalArgumentException("a LongMemEval file is a JSON array of questions");
         }
+        List<JsonNode> picked = pick(root, limit, abstention);
         List<Conversation> haystacks = new ArrayList<>();
         List<LongMemEvalQuestion> questions = new ArrayList<>();
-        int read = 0;
-        int abstention = 0;
+        List<Conversation> abstentionHaystacks = new ArrayList<>();
+        List<LongMemEvalQuestion> abstentionQuestions = new ArrayList<>();
         int withoutEvidence = 0;
         int blankTurns = 0;
-        for (JsonNode item : root) {
-            if (read == limit) {
-                break;
-            }
-            read++;
+        for (JsonNode item : picked) {
             String questionId = item.path("question_id").asText();
-            if (questionId.endsWith(ABSTENTION_SUFFIX)) {
-                abstention++;
+            Haystack haystack = haystack(questionId, item);
+            if (isAbstention(item)) {
+                blankTurns += haystack.blankTurns();
+                abstentionHaystacks.add(haystack.conversation());
+                abstentionQuestions.add(new LongMemEvalQuestion(
+                        questionId,
+                        item.path("question_type").asText(),
+                        item.path("question").asText(),
+                        List.of(),
+                        List.of()));
                 continue;
             }
-            Haystack haystack = haystack(questionId, item);
             if (haystack.evidenceTurns().isEmpty()
                     || haystack.evidenceSessions().isEmpty()) {
                 withoutEvidence++;
@@ -91,7 +119,55 @@ public record LongMemEvalDataset(
                     haystack.evidenceTurns(),
                     haystack.evidenceSessions()));
         }
-        return new LongMemEvalDataset(haystacks, questions, root.size(), read, abstention, withoutEvidence, blankTurns);
+        return new LongMemEvalDataset(
+                haystacks,
+                questions,
+                abstentionHaystacks,
+                abstentionQuestions,
+                root.size(),
+                picked.size(),
+                withoutEvidence,
+                blankTurns);
+    }
+
+    private static boolean isAbstention(JsonNode item) {
+        return item.path("question_id").asText().endsWith(ABSTENTION_SUFFIX);
+    }
+
+    private static List<JsonNode> pick(JsonNode root, int limit, int abstention) {
+        List<JsonNode> picked = new ArrayList<>();
+        if (abstention == IN_FILE_ORDER) {
+            for (JsonNode item : root) {
+                if (picked.size() == limit) {
+                    break;
+                }
+                picked.add(item);
+            }
+            return picked;
+        }
+        if (abstention < 0) {
+            throw new IllegalArgumentException("the abstention questions to pick must be 0 or more, was " + abstention);
+        }
+        int abstentionPicked = 0;
+        for (JsonNode item : root) {
+            if (abstentionPicked < abstention && abstentionPicked < limit && isAbstention(item)) {
+                abstentionPicked++;
+            }
+        }
+        int others = limit == Integer.MAX_VALUE ? Integer.MAX_VALUE : limit - abstentionPicked;
+        int abstentionLeft = abstentionPicked;
+        for (JsonNode item : root) {
+            if (isAbstention(item)) {
+                if (abstentionLeft > 0) {
+                    picked.add(item);
+                    abstentionLeft--;
+                }
+            } else if (others > 0) {
+                picked.add(item);
+                others--;
+            }
+        }
+        return picked;
     }
 
     /** A question's sessions as memory sessions, with its evidence under the ids the platform sees. */
@@ -154,6 +230,11 @@ public record LongMemEvalDataset(
     /** The questions as the retrievers take them. */
     public List<Question> queries() {
         return questions.stream().map(LongMemEvalQuestion::query).toList();
+    }
+
+    /** Abstention questions read: ingested and searched for the relevance measurement, not scored. */
+    public int abstentionNotScored() {
+        return abstention.size();
     }
 
     public int sessionCount() {

@@ -10,6 +10,7 @@ import java.util.List;
  * @param expand the quality pass's {@code expand_context}, or {@code null} when not sent
  * @param ingest null when the run did not reach Engram
  * @param latency null when the run did not reach Engram
+ * @param relevance the relevance measurement of the first Engram pass; null when the run did not reach Engram
  */
 public record LongMemEvalReport(
         String runId,
@@ -23,14 +24,21 @@ public record LongMemEvalReport(
         List<LongMemEvalResult> retrievers,
         IngestResult ingest,
         LatencyResult latency,
-        List<EmbeddingThroughput> embedding) {
+        List<EmbeddingThroughput> embedding,
+        RelevanceResult relevance) {
 
     public LongMemEvalReport {
         retrievers = List.copyOf(retrievers);
         embedding = List.copyOf(embedding);
     }
 
-    /** How many questions were read and scored, and the size of their haystacks. */
+    /**
+     * How many questions were read and scored, and the size of their haystacks.
+     *
+     * @param abstentionPicked whether the abstention questions were picked wherever they are in the file
+     *     ({@code --abstention}) rather than read among the first questions
+     * @param abstentionTurns turns of the abstention questions' haystacks, ingested for the relevance measurement
+     */
     public record DatasetSummary(
             int questionsInFile,
             int questionsRead,
@@ -39,9 +47,11 @@ public record LongMemEvalReport(
             int skippedWithoutEvidence,
             int sessions,
             int turns,
-            int blankTurnsNotSent) {
+            int blankTurnsNotSent,
+            boolean abstentionPicked,
+            int abstentionTurns) {
 
-        public static DatasetSummary of(LongMemEvalDataset dataset) {
+        public static DatasetSummary of(LongMemEvalDataset dataset, boolean abstentionPicked) {
             return new DatasetSummary(
                     dataset.questionsInFile(),
                     dataset.questionsRead(),
@@ -50,7 +60,11 @@ public record LongMemEvalReport(
                     dataset.skippedWithoutEvidence(),
                     dataset.sessionCount(),
                     dataset.turnCount(),
-                    dataset.blankTurnsNotSent());
+                    dataset.blankTurnsNotSent(),
+                    abstentionPicked,
+                    dataset.abstentionHaystacks().stream()
+                            .mapToInt(h -> h.turns().size())
+                            .sum());
         }
     }
 }

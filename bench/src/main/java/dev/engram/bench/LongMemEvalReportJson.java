@@ -39,6 +39,8 @@ public final class LongMemEvalReportJson {
                 .put("questions_read", data.questionsRead())
                 .put("scored_questions", data.scoredQuestions())
                 .put("abstention_not_scored", data.abstentionNotScored())
+                .put("abstention_picked", data.abstentionPicked())
+                .put("abstention_turns", data.abstentionTurns())
                 .put("skipped_without_evidence", data.skippedWithoutEvidence())
                 .put("sessions", data.sessions())
                 .put("turns", data.turns())
@@ -49,6 +51,9 @@ public final class LongMemEvalReportJson {
             node.set("overall", scores(result.overall(), json));
             ObjectNode byType = node.putObject("by_type");
             result.byType().forEach((type, scores) -> byType.set(type, scores(scores, json)));
+        }
+        if (report.relevance() != null) {
+            root.set("relevance", RelevanceReportWriter.json(report.relevance(), json));
         }
         ReportJson.putSpeed(root, report.ingest(), report.latency(), report.embedding());
         return root;

@@ -26,14 +26,24 @@ public final class LongMemEvalReportWriter {
         md.append("# LongMemEval retrieval — ").append(report.runId()).append("\n\n");
         md.append(String.format(
                 Locale.ROOT,
-                "Dataset `%s`: the first %d of its %d questions, %d scored (%d abstention not scored, %d skipped"
-                        + " without evidence); their haystacks hold %d sessions and %d turns (%d turns without"
-                        + " content not sent).%n",
+                "Dataset `%s`: %s%d of its %d questions%s, %d scored (%d abstention not scored: their haystacks,"
+                        + " %d turns, are ingested and searched for the relevance measurement only; %d skipped"
+                        + " without evidence); the scored questions' haystacks hold %d sessions and %d turns (%d"
+                        + " turns without content not sent).%n",
                 report.dataFile(),
+                data.abstentionPicked() ? "" : "the first ",
                 data.questionsRead(),
                 data.questionsInFile(),
+                data.abstentionPicked()
+                        ? String.format(
+                                Locale.ROOT,
+                                " (the first %d abstention questions of the file and the first %d others)",
+                                data.abstentionNotScored(),
+                                data.questionsRead() - data.abstentionNotScored())
+                        : "",
                 data.scoredQuestions(),
                 data.abstentionNotScored(),
+                data.abstentionTurns(),
                 data.skippedWithoutEvidence(),
                 data.sessions(),
                 data.turns(),
@@ -60,6 +70,9 @@ public final class LongMemEvalReportWriter {
         appendCutoffTable(md, report, "Turns: recall_all@k", s -> s.turns().recallAll());
         appendCutoffTable(md, report, "Turns: NDCG@k", s -> s.turns().ndcg());
         appendTurnRecall(md, report);
+        if (report.relevance() != null) {
+            md.append(RelevanceReportWriter.markdown(report.relevance()));
+        }
 
         ReportWriter.appendSpeed(md, report.ingest(), report.latency(), report.embedding());
         md.append(String.format(Locale.ROOT, "%nWall time of the run: %.0f s.%n", report.wallSeconds()));

@@ -46,6 +46,9 @@ public final class ReportJson {
                     .forEach((category, scores) ->
                             byCategory.set(category + "-" + Categories.name(category), scores(scores, json)));
         }
+        if (report.relevance() != null) {
+            root.set("relevance", RelevanceReportWriter.json(report.relevance(), json));
+        }
         putSpeed(root, report.ingest(), report.latency(), report.embedding());
         return root;
     }

@@ -16,7 +16,8 @@ public final class ReportWriter {
         md.append(String.format(
                 Locale.ROOT,
                 "Dataset `%s`: %d conversations, %d sessions, %d turns; %d scored questions"
-                        + " (%d adversarial not scored, %d skipped without valid evidence).%n",
+                        + " (%d adversarial not scored, asked for the relevance measurement only; %d skipped without"
+                        + " valid evidence).%n",
                 report.dataFile(),
                 data.conversations(),
                 data.sessions(),
@@ -62,6 +63,9 @@ public final class ReportWriter {
         }
         md.setLength(md.length() - 1);
         md.append(".\n");
+        if (report.relevance() != null) {
+            md.append(RelevanceReportWriter.markdown(report.relevance()));
+        }
         appendSpeed(md, report.ingest(), report.latency(), report.embedding());
         md.append(String.format(Locale.ROOT, "%nWall time of the run: %.0f s.%n", report.wallSeconds()));
         return md.toString();

@@ -103,6 +103,33 @@ class BenchOptionsTest {
     }
 
     @Test
+    void abstention_questions_are_picked_for_longmemeval_only() {
+        assertThat(BenchOptions.parse(new String[0], home).abstention()).isEqualTo(LongMemEvalDataset.IN_FILE_ORDER);
+        assertThat(BenchOptions.parse(
+                                new String[] {"--dataset", "longmemeval", "--questions", "12", "--abstention", "2"},
+                                home)
+                        .abstention())
+                .isEqualTo(2);
+        assertThat(BenchOptions.parse(new String[] {"--dataset", "longmemeval", "--abstention", "all"}, home)
+                        .abstention())
+                .isEqualTo(Integer.MAX_VALUE);
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--abstention", "2"}, home))
+                .hasMessageContaining("--abstention applies to --dataset longmemeval");
+        assertThatThrownBy(
+                        () -> BenchOptions.parse(new String[] {"--dataset", "longmemeval", "--abstention", "-1"}, home))
+                .hasMessageContaining("--abstention takes a count");
+    }
+
+    @Test
+    void a_relevance_pool_names_observation_files() {
+        BenchOptions options =
+                BenchOptions.parse(new String[] {"--relevance-pool", "a.relevance.json, b.relevance.json"}, home);
+
+        assertThat(options.relevancePool()).containsExactly(Path.of("a.relevance.json"), Path.of("b.relevance.json"));
+        assertThat(BenchOptions.parse(new String[0], home).relevancePool()).isEmpty();
+    }
+
+    @Test
     void help_is_a_request_not_an_error() {
         assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--help"}, home))
                 .isInstanceOf(BenchOptions.UsageRequested.class);

@@ -38,6 +38,16 @@ class LocomoDatasetTest {
     }
 
     @Test
+    void adversarial_questions_are_kept_without_evidence_for_the_relevance_measurement() {
+        assertThat(dataset.adversarial()).hasSize(1);
+        Question adversarial = dataset.adversarial().get(0);
+        assertThat(adversarial.sampleId()).isEqualTo("conv-a");
+        assertThat(adversarial.text()).isEqualTo("What did Ben's cat eat?");
+        assertThat(adversarial.category()).isEqualTo(5);
+        assertThat(adversarial.evidence()).isEmpty();
+    }
+
+    @Test
     void evidence_is_normalized_against_the_questions_own_conversation() {
         assertThat(dataset.questions())
                 .extracting(Question::evidence)

@@ -90,6 +90,60 @@ class LongMemEvalDatasetTest {
                 .extracting(LongMemEvalQuestion::questionId)
                 .containsExactly("q1");
         assertThat(dataset.haystacks()).extracting(Conversation::sampleId).containsExactly("q1");
+        assertThat(dataset.sessionCount()).isEqualTo(3);
+    }
+
+    @Test
+    void abstention_haystacks_are_kept_apart_for_the_relevance_measurement_without_evidence() {
+        assertThat(dataset.abstention()).hasSize(1);
+        LongMemEvalQuestion abstention = dataset.abstention().get(0);
+        assertThat(abstention.questionId()).isEqualTo("q2_abs");
+        assertThat(abstention.type()).isEqualTo("single-session-user");
+        assertThat(abstention.evidenceTurns()).isEmpty();
+        assertThat(abstention.query().evidence()).isEmpty();
+        assertThat(dataset.abstentionHaystacks()).hasSize(1);
+        Conversation haystack = dataset.abstentionHaystacks().get(0);
+        assertThat(haystack.sampleId()).isEqualTo("q2_abs");
+        assertThat(haystack.turns()).extracting(Turn::diaId).containsExactly("s1:1");
+    }
+
+    @Test
+    void abstention_questions_can_be_picked_wherever_they_are() throws IOException {
+        JsonNode root = new ObjectMapper().readTree(QUESTIONS);
+        // q1, q2_abs, then a copy of q1 as q3 and one of q2_abs as q4_abs.
+        ObjectNode q3 = ((ObjectNode) root.get(0)).deepCopy().put("question_id", "q3");
+        ObjectNode q4 = ((ObjectNode) root.get(1)).deepCopy().put("question_id", "q4_abs");
+        ((com.fasterxml.jackson.databind.node.ArrayNode) root).add(q3).add(q4);
+
+        LongMemEvalDataset inFileOrder = LongMemEvalDataset.parse(root, 2);
+        LongMemEvalDataset oneOfEach = LongMemEvalDataset.parse(root, 2, 1);
+        LongMemEvalDataset everyAbstention = LongMemEvalDataset.parse(root, 3, Integer.MAX_VALUE);
+        LongMemEvalDataset noneLimited = LongMemEvalDataset.parse(root, BenchOptions.ALL_QUESTIONS, 0);
+
+        assertThat(inFileOrder.questions())
+                .extracting(LongMemEvalQuestion::questionId)
+                .containsExactly("q1");
+        assertThat(inFileOrder.abstention())
+                .extracting(LongMemEvalQuestion::questionId)
+                .containsExactly("q2_abs");
+        assertThat(oneOfEach.questionsRead()).isEqualTo(2);
+        assertThat(oneOfEach.questions())
+                .extracting(LongMemEvalQuestion::questionId)
+                .containsExactly("q1");
+        assertThat(oneOfEach.abstention())
+                .extracting(LongMemEvalQuestion::questionId)
+                .containsExactly("q2_abs");
+        assertThat(everyAbstention.questionsRead()).isEqualTo(3);
+        assertThat(everyAbstention.questions())
+                .extracting(LongMemEvalQuestion::questionId)
+                .containsExactly("q1");
+        assertThat(everyAbstention.abstention())
+                .extracting(LongMemEvalQuestion::questionId)
+                .containsExactly("q2_abs", "q4_abs");
+        assertThat(noneLimited.questions())
+                .extracting(LongMemEvalQuestion::questionId)
+                .containsExactly("q1", "q3");
+        assertThat(noneLimited.abstention()).isEmpty();
     }
 
     @Test

@@ -88,8 +88,8 @@ class LongMemEvalEvaluationTest {
                 "q2", List.of(new Session("q2", 1, "s1", MAY, List.of(turn("s1:1", 10), turn("s1:2", 10)))));
         LongMemEvalQuestion second =
                 new LongMemEvalQuestion("q2", "knowledge-update", "?", List.of("s1:2"), List.of("s1"));
-        LongMemEvalDataset dataset =
-                new LongMemEvalDataset(List.of(haystack, other), List.of(question, second), 2, 2, 0, 0, 0);
+        LongMemEvalDataset dataset = new LongMemEvalDataset(
+                List.of(haystack, other), List.of(question, second), List.of(), List.of(), 2, 2, 0, 0);
         Map<String, List<String>> answers = Map.of("q1", RANKED, "q2", List.of("s1:1", "s1:2"));
         List<String> asked = new ArrayList<>();
         Retriever fixed = new Retriever() {
