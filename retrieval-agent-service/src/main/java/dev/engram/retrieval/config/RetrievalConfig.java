@@ -93,13 +93,14 @@ public interface RetrievalConfig {
 
         /**
          * Slope and intercept of the logistic calibration {@code relevance = 1 / (1 + e^-(slope · similarity +
-         * intercept))}, fitted by {@code bin/engram-bench} on the benchmark questions' clusters, labelled by
-         * whether they hold evidence (see docs/benchmarks.md for the fit and its data).
+         * intercept))}, fitted by {@code bin/engram-bench} on the first 10 clusters (the default {@code top_k}) of
+         * the dev questions of LoCoMo and LongMemEval, labelled by whether they hold evidence: a relevance is the
+         * chance that such a cluster holds what was asked (see docs/benchmarks.md for the fit and its data).
          */
-        @WithDefault("12.0")
+        @WithDefault("20.9")
         double slope();
 
-        @WithDefault("-9.0")
+        @WithDefault("-19.4")
         double intercept();
 
         /** {@code min_relevance} of a request that leaves it unset; 0 keeps every cluster. */
