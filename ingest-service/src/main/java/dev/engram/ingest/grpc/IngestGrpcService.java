@@ -6,23 +6,16 @@ import dev.engram.ingest.ingestion.EpisodeReindex;
 import dev.engram.ingest.mapping.DeletionMapper;
 import dev.engram.ingest.mapping.EpisodeMapper;
 import dev.engram.ingest.mapping.ListCursor;
-import dev.engram.ingest.model.AddOutcome;
-import dev.engram.ingest.model.ContextWindow;
-import dev.engram.ingest.model.EpisodeCounts;
-import dev.engram.ingest.model.EpisodePage;
+import dev.engram.ingest.mapping.ResponseMapper;
 import dev.engram.ingest.model.ListPosition;
 import dev.engram.ingest.model.ShortTermKey;
-import dev.engram.ingest.model.ShortTermView;
 import dev.engram.ingest.query.EpisodeQueries;
 import dev.engram.ingest.shortterm.ShortTermQueries;
 import dev.engram.proto.v1.AddEpisodesRequest;
 import dev.engram.proto.v1.AddEpisodesResponse;
-import dev.engram.proto.v1.AddStatus;
 import dev.engram.proto.v1.DeleteEpisodesRequest;
 import dev.engram.proto.v1.Deletion;
 import dev.engram.proto.v1.Episode;
-import dev.engram.proto.v1.EpisodeContext;
-import dev.engram.proto.v1.EpisodeOutcome;
 import dev.engram.proto.v1.GetContextRequest;
 import dev.engram.proto.v1.GetContextResponse;
 import dev.engram.proto.v1.GetDeletionRequest;
@@ -41,7 +34,6 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.mutiny.Uni;
-import java.util.List;
 import java.util.UUID;
 
 /**
@@ -82,7 +74,7 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
                             request.getEpisodesList().stream()
                                     .map(EpisodeMapper::toDraft)
                                     .toList())
-                    .map(IngestGrpcService::toAddResponse);
+                    .map(ResponseMapper::toAddResponse);
         });
     }
 
@@ -96,7 +88,7 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
                             request.getEpisodeIdsList(),
                             request.getBefore(),
                             request.getAfter())
-                    .map(IngestGrpcService::toContextResponse);
+                    .map(ResponseMapper::toContextResponse);
         });
     }
 
@@ -105,7 +97,7 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
         return Uni.createFrom().deferred(() -> {
             return queries.status(
                             request.getScope().getProject(), request.getScope().getUserId())
-                    .map(IngestGrpcService::toStatusResponse);
+                    .map(ResponseMapper::toStatusResponse);
         });
     }
 
@@ -117,7 +109,7 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
             return shortTerm
                     .read(new ShortTermKey(
                             scope.getProject(), scope.getUserId(), scope.getSessionId(), scope.getAgentId()))
-                    .map(view -> toShortTermMemory(scope.getSessionId(), view));
+                    .map(view -> ResponseMapper.toShortTermMemory(scope.getSessionId(), view));
         });
     }
 
@@ -140,7 +132,7 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
                     : ListCursor.decode(request.getCursor()).orElseThrow();
             int limit = request.hasLimit() ? request.getLimit() : DEFAULT_PAGE;
             return queries.list(EpisodeMapper.toNarrowing(request.getScope()), after, limit)
-                    .map(IngestGrpcService::toListResponse);
+                    .map(ResponseMapper::toListResponse);
         });
     }
 
@@ -175,50 +167,5 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
 
     private static StatusRuntimeException notFound(String description) {
         return Status.NOT_FOUND.withDescription(description).asRuntimeException();
-    }
-
-    private static ListEpisodesResponse toListResponse(EpisodePage page) {
-        ListEpisodesResponse.Builder response = ListEpisodesResponse.newBuilder()
-                .addAllEpisodes(
-                        page.episodes().stream().map(EpisodeMapper::toProto).toList());
-        if (page.next() != null) {
-            response.setNextCursor(ListCursor.encode(page.next()));
-        }
-        return response.build();
-    }
-
-    private static AddEpisodesResponse toAddResponse(List<AddOutcome> outcomes) {
-        AddEpisodesResponse.Builder response = AddEpisodesResponse.newBuilder();
-        outcomes.forEach(outcome -> response.addOutcomes(EpisodeOutcome.newBuilder()
-                .setId(outcome.episodeId())
-                .setStatus(outcome.created() ? AddStatus.ADD_STATUS_CREATED : AddStatus.ADD_STATUS_DUPLICATE)));
-        return response.build();
-    }
-
-    private static GetContextResponse toContextResponse(List<ContextWindow> windows) {
-        GetContextResponse.Builder response = GetContextResponse.newBuilder();
-        windows.forEach(window -> response.addContexts(EpisodeContext.newBuilder()
-                .setEpisodeId(window.episodeId())
-                .addAllEpisodes(
-                        window.episodes().stream().map(EpisodeMapper::toProto).toList())));
-        return response.build();
-    }
-
-    private static GetStatusResponse toStatusResponse(EpisodeCounts counts) {
-        return GetStatusResponse.newBuilder()
-                .setStored(counts.stored())
-                .setIndexed(counts.indexed())
-                .setPending(counts.pending())
-                .build();
-    }
-
-    private static ShortTermMemory toShortTermMemory(String sessionId, ShortTermView view) {
-        return ShortTermMemory.newBuilder()
-                .setSessionId(sessionId)
-                .setSummary(view.summary())
-                .addAllEpisodes(
-                        view.episodes().stream().map(EpisodeMapper::toProto).toList())
-                .setSummarizedEpisodes(view.summarizedEpisodes())
-                .build();
     }
 }
