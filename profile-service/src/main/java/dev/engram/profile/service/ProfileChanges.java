@@ -17,10 +17,16 @@ import java.util.UUID;
  * overwritten: an update closes the differing current values of its feature at the new value's
  * {@code validFrom} and is recorded as what replaced them, a delete closes. A command whose value
  * the profile already holds (exactly or as a near-duplicate, {@link Similarity}) only adds its
- * evidence to that entry, which is also what makes a re-extracted batch harmless. {@code current} holds managed entities; new ones collect in
- * {@link #created()} for the caller to persist.
+ * evidence to that entry, which is also what makes a re-extracted batch harmless; an update that
+ * says more than the value it contains ("nurse" then "charge nurse") is a new value and replaces it.
+ * A delete that closes an employer ("I left the hospital") ends the job held there, so the
+ * subject's current occupation of the same tag closes with it. {@code current} holds managed
+ * entities; new ones collect in {@link #created()} for the caller to persist.
  */
 final class ProfileChanges {
+
+    private static final String EMPLOYER = "employer";
+    private static final String OCCUPATION = "occupation";
 
     private final String project;
     private final String userId;
@@ -52,8 +58,10 @@ final class ProfileChanges {
                 .filter(e -> e.subject.equalsIgnoreCase(command.subject()) && e.tag.equals(command.tag()))
                 .toList();
         for (ProfileEntry entry : sameTag) {
+            boolean refines =
+                    command.op() == CommandOp.UPDATE && Similarity.refines(command.feature(), command.value(), entry);
             if (Similarity.exactDuplicate(entry, command.feature(), command.value())
-                    || Similarity.nearDuplicate(entry, command.feature(), command.value(), threshold)) {
+                    || !refines && Similarity.nearDuplicate(entry, command.feature(), command.value(), threshold)) {
                 entry.evidence = union(entry.evidence, command.evidence());
                 entry.confidence = Math.max(entry.confidence, command.confidence());
                 merged++;
@@ -96,14 +104,33 @@ final class ProfileChanges {
     }
 
     private void close(ProfileCommand command, Instant validFrom) {
+        boolean jobEnded = false;
         for (ProfileEntry entry : current) {
             if (entry.validTo != null || entry.retiredAt != null || !selects(command, entry)) {
                 continue;
             }
-            entry.validTo = entry.validFrom.isAfter(validFrom) ? entry.validFrom : validFrom;
-            entry.evidence = union(entry.evidence, command.evidence());
-            closed++;
+            closeAt(entry, command, validFrom);
+            jobEnded |= Words.normalise(entry.feature).equals(EMPLOYER);
         }
+        if (jobEnded && (command.entryId() == null || command.entryId().isBlank())) {
+            // Leaving the employer ends the job held there: the occupation stated before it closes too.
+            for (ProfileEntry entry : current) {
+                if (entry.validTo == null
+                        && entry.retiredAt == null
+                        && entry.subject.equalsIgnoreCase(command.subject())
+                        && entry.tag.equals(command.tag())
+                        && Words.normalise(entry.feature).equals(OCCUPATION)
+                        && !entry.validFrom.isAfter(validFrom)) {
+                    closeAt(entry, command, validFrom);
+                }
+            }
+        }
+    }
+
+    private void closeAt(ProfileEntry entry, ProfileCommand command, Instant validFrom) {
+        entry.validTo = entry.validFrom.isAfter(validFrom) ? entry.validFrom : validFrom;
+        entry.evidence = union(entry.evidence, command.evidence());
+        closed++;
     }
 
     private boolean selects(ProfileCommand command, ProfileEntry entry) {

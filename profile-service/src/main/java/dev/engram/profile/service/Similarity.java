@@ -31,6 +31,19 @@ public final class Similarity {
         return dice(x, y) >= threshold;
     }
 
+    /**
+     * Whether {@code value} says more than {@code a}'s value of the same feature: all of its words and
+     * more ("nurse" → "charge nurse"). Such an update is a new value, not a near-duplicate.
+     */
+    public static boolean refines(String feature, String value, ProfileEntry a) {
+        if (!Words.normalise(a.feature).equals(Words.normalise(feature))) {
+            return false;
+        }
+        Set<String> old = new HashSet<>(Words.of(a.value));
+        Set<String> now = new HashSet<>(Words.of(value));
+        return !old.isEmpty() && now.containsAll(old) && now.size() > old.size();
+    }
+
     static double dice(Set<String> x, Set<String> y) {
         if (x.isEmpty() || y.isEmpty()) {
             return 0;

@@ -25,6 +25,7 @@ class RuleExtractorTest {
                 .extracting(c -> c.subject() + " | " + c.tag() + " | " + c.feature() + " = " + c.value())
                 .containsExactlyInAnyOrder(
                         "Anna | work | occupation = nurse",
+                        "Anna | work | employer = city hospital",
                         "Anna | hobbies and interests | enjoys = hiking in the mountains",
                         "Anna | relationships | sister = Maya",
                         "Anna | location | home = Denver");
