@@ -105,17 +105,8 @@ public final class BenchMain {
         RelevanceResult relevanceResult = analyseRelevance(engram, relevance);
         List<RetrieverResult> results = new ArrayList<>(engram.recall());
         int depth = Math.max(MIN_BASELINE_DEPTH, options.topK());
-        Progress.log("baseline bm25");
-        try (FlatBm25Baseline bm25 = new FlatBm25Baseline(dataset.conversations(), depth)) {
-            results.add(evaluation.evaluate(bm25));
-        }
-        List<EmbeddingThroughput> throughputs = new ArrayList<>();
-        for (BaselineModel model : options.baselineModels()) {
-            Progress.log("baseline dense-%s: embedding %d turns", model.id(), dataset.turnCount());
-            FlatDenseBaseline dense = new FlatDenseBaseline(model, dataset.conversations(), depth);
-            results.add(evaluation.evaluate(dense));
-            throughputs.add(dense.throughput());
-        }
+        List<EmbeddingThroughput> throughputs =
+                baselines(dataset.conversations(), dataset.turnCount(), depth, evaluation::evaluate, results);
 
         BenchReport report = new BenchReport(
                 ids.runId(),
@@ -180,17 +171,8 @@ public final class BenchMain {
                 .mapToInt(haystack -> haystack.turns().size())
                 .max()
                 .orElse(MIN_BASELINE_DEPTH);
-        Progress.log("baseline bm25");
-        try (FlatBm25Baseline bm25 = new FlatBm25Baseline(dataset.haystacks(), depth)) {
-            results.add(evaluation.evaluate(bm25));
-        }
-        List<EmbeddingThroughput> throughputs = new ArrayList<>();
-        for (BaselineModel model : options.baselineModels()) {
-            Progress.log("baseline dense-%s: embedding %d turns", model.id(), dataset.turnCount());
-            FlatDenseBaseline dense = new FlatDenseBaseline(model, dataset.haystacks(), depth);
-            results.add(evaluation.evaluate(dense));
-            throughputs.add(dense.throughput());
-        }
+        List<EmbeddingThroughput> throughputs =
+                baselines(dataset.haystacks(), dataset.turnCount(), depth, evaluation::evaluate, results);
 
         LongMemEvalReport report = new LongMemEvalReport(
                 ids.runId(),
@@ -327,5 +309,30 @@ public final class BenchMain {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the results to " + options.out(), e);
         }
+    }
+
+    /**
+     * The flat baselines of a run, each ranking {@code depth} turns of the conversations it is given: BM25, then
+     * every dense model asked for. Their results are added to {@code results}; the embedding throughput each dense
+     * model showed is returned.
+     */
+    private <R> List<EmbeddingThroughput> baselines(
+            List<Conversation> conversations,
+            int turnCount,
+            int depth,
+            Function<Retriever, R> evaluate,
+            List<? super R> results) {
+        Progress.log("baseline bm25");
+        try (FlatBm25Baseline bm25 = new FlatBm25Baseline(conversations, depth)) {
+            results.add(evaluate.apply(bm25));
+        }
+        List<EmbeddingThroughput> throughputs = new ArrayList<>();
+        for (BaselineModel model : options.baselineModels()) {
+            Progress.log("baseline dense-%s: embedding %d turns", model.id(), turnCount);
+            FlatDenseBaseline dense = new FlatDenseBaseline(model, conversations, depth);
+            results.add(evaluate.apply(dense));
+            throughputs.add(dense.throughput());
+        }
+        return throughputs;
     }
 }
