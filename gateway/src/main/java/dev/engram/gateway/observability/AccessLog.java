@@ -1,7 +1,15 @@
 package dev.engram.gateway.observability;
 
+import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.propagation.TextMapGetter;
+import io.quarkus.opentelemetry.runtime.QuarkusContextStorage;
+import io.smallrye.common.vertx.VertxContext;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -13,6 +21,12 @@ import org.jboss.logging.Logger;
  * Gives every answer the id of its trace ({@value #TRACE_HEADER}), so that a caller who reports a problem can
  * name the request and an operator can find its spans and log lines, and writes one access log line per request
  * once the answer is sent: method, path, status, bytes, milliseconds and trace id.
+ *
+ * <p>The server span of a request is normally started by Quarkus' HTTP instrumentation before any route runs.
+ * On some starts one event loop's connections come without it (a race in the instrumentation's start-up: every
+ * request on that loop lost its trace, seen on the packaged gateway as well as in tests); then this route starts
+ * the server span itself, continuing an incoming {@code traceparent}, and makes it current for the rest of the
+ * request, so that the calls to the services below stay in the caller's trace either way.
  *
  * <p>The lines go to the category {@value #CATEGORY}; probes and scrapes ({@code /q/...}) are logged at DEBUG,
  * so that a Kubernetes liveness probe does not fill the log. Query strings are not logged: they may carry ids.
@@ -27,19 +41,76 @@ public class AccessLog {
     /** Before every other route, so that even an answer a filter gives (401, 413) carries the trace id. */
     private static final int FIRST = Integer.MIN_VALUE + 100;
 
+    private static final TextMapGetter<HttpServerRequest> HEADERS = new TextMapGetter<>() {
+        @Override
+        public Iterable<String> keys(HttpServerRequest request) {
+            return request.headers().names();
+        }
+
+        @Override
+        public String get(HttpServerRequest request, String key) {
+            return request == null ? null : request.getHeader(key);
+        }
+    };
+
+    private final OpenTelemetry openTelemetry;
+    private final Tracer tracer;
+
+    public AccessLog(OpenTelemetry openTelemetry) {
+        this.openTelemetry = openTelemetry;
+        this.tracer = openTelemetry.getTracer("engram-gateway");
+    }
+
     void register(@Observes Router router) {
         router.route().order(FIRST).handler(this::handle);
     }
 
     private void handle(RoutingContext routing) {
         long started = System.nanoTime();
-        SpanContext span = Span.current().getSpanContext();
-        String traceId = span.isValid() ? span.getTraceId() : "";
-        if (!traceId.isEmpty()) {
+        Span span = Span.current();
+        Span own = span.getSpanContext().isValid() ? null : startServerSpan(routing.request());
+        String traceId = own != null
+                ? own.getSpanContext().getTraceId()
+                : span.getSpanContext().getTraceId();
+        if (!traceId.isEmpty() && !traceId.equals(INVALID_TRACE)) {
             routing.response().putHeader(TRACE_HEADER, traceId);
         }
-        routing.addEndHandler(ended -> log(routing, started, traceId));
+        routing.addEndHandler(ended -> {
+            if (own != null) {
+                int status = routing.response().getStatusCode();
+                own.setAttribute("http.response.status_code", status);
+                if (status >= 500) {
+                    own.setStatus(StatusCode.ERROR);
+                }
+                own.end();
+            }
+            log(routing, started, traceId);
+        });
         routing.next();
+    }
+
+    private static final String INVALID_TRACE = "00000000000000000000000000000000";
+
+    /**
+     * A server span for a request the instrumentation left without one, current for the rest of the request when
+     * it runs on its own (duplicated) Vert.x context; {@code null} when it does not, since a span made current
+     * elsewhere would outlive the request on the event loop.
+     */
+    private Span startServerSpan(HttpServerRequest request) {
+        io.vertx.core.Context vertxContext = Vertx.currentContext();
+        if (vertxContext == null || !VertxContext.isDuplicatedContext(vertxContext)) {
+            return null;
+        }
+        Context parent =
+                openTelemetry.getPropagators().getTextMapPropagator().extract(Context.root(), request, HEADERS);
+        Span span = tracer.spanBuilder(request.method() + " " + request.path())
+                .setParent(parent)
+                .setSpanKind(SpanKind.SERVER)
+                .setAttribute("http.request.method", request.method().name())
+                .setAttribute("url.path", request.path())
+                .startSpan();
+        QuarkusContextStorage.INSTANCE.attach(vertxContext, parent.with(span));
+        return span;
     }
 
     private static void log(RoutingContext routing, long started, String traceId) {
