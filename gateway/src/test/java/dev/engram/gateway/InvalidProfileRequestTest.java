@@ -71,6 +71,7 @@ class InvalidProfileRequestTest {
                 entry("blank value", "{" + VALID.replace("'counselor'", "' \\n '") + "}", "value"),
                 entry("null value", "{" + VALID.replace("'counselor'", "null") + "}", "value"),
                 entry("blank category", "{" + VALID + ",'category':' '}", "category"),
+                entry("empty category", "{" + VALID + ",'category':''}", "category"),
                 entry(
                         "value over 1000 characters",
                         "{" + VALID.replace("'counselor'", "'" + "v".repeat(1001) + "'") + "}",

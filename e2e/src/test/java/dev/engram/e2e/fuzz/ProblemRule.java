@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -140,8 +141,27 @@ final class ProblemRule {
         return named.equals(target)
                 || within(named, target)
                 || within(target, named)
-                || (!array.equals(target) && within(named, array));
+                || (!array.equals(target) && within(named, array))
+                || tied(named, target);
     }
+
+    /**
+     * Whether two fields of one object are tied by a rule between them, as a time range's {@code from} must not be
+     * later than its {@code to} (the contract's {@code not_after}): changing either may break that rule, and the
+     * answer names the field the rule sits on.
+     */
+    private static boolean tied(String named, String changed) {
+        int split = named.lastIndexOf('.') + 1;
+        int other = changed.lastIndexOf('.') + 1;
+        if (!named.substring(0, split).equals(changed.substring(0, other))) {
+            return false;
+        }
+        String one = named.substring(split);
+        String two = changed.substring(other);
+        return !one.equals(two) && TIED.contains(Set.of(one, two));
+    }
+
+    private static final Set<Set<String>> TIED = Set.of(Set.of("from", "to"));
 
     private static boolean within(String inner, String outer) {
         return inner.startsWith(outer)

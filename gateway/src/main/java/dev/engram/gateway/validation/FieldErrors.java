@@ -42,10 +42,11 @@ final class FieldErrors {
     }
 
     /**
-     * An optional id sent as {@code ""}. In the proto an empty string is a field left out, so the contract cannot
-     * see it; in JSON it is an id given and broken (an id has 1 to 128 characters), not one left out.
+     * An optional text sent as {@code ""}. In the proto an empty string is a field left out, so the contract cannot
+     * see it; in JSON it is a value given and broken (an id has 1 to 128 characters, a label is not blank), not one
+     * left out.
      */
-    void givenId(String field, String value) {
+    void givenNotEmpty(String field, String value) {
         if (value != null && value.isEmpty()) {
             add(field, "must not be empty");
         }

@@ -36,6 +36,7 @@ public final class ProfileValidator {
 
     public static PutEntryRequest put(String project, String userId, String entryId, ProfileEntryInput entry) {
         FieldErrors errors = FieldErrors.forBody(entry);
+        errors.givenNotEmpty("category", entry.category());
         errors.timestamp("valid_from", entry.validFrom());
         errors.noNulls("evidence", entry.evidence());
         PutEntryRequest proto = ProfileMapping.toProto(project, userId, entryId, entry);

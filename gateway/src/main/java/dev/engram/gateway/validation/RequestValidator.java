@@ -37,7 +37,7 @@ public final class RequestValidator {
 
     public static AddEpisodesRequest add(String project, AddMemoriesRequest request) {
         FieldErrors errors = FieldErrors.forBody(request);
-        errors.givenId("agent_id", request.agentId());
+        errors.givenNotEmpty("agent_id", request.agentId());
         List<EpisodeInput> episodes = request.episodes();
         for (int i = 0; episodes != null && i < episodes.size(); i++) {
             String path = "episodes[" + i + "]";
@@ -45,7 +45,7 @@ public final class RequestValidator {
             if (episode == null) {
                 errors.add(path, "must be an episode object");
             } else {
-                errors.givenId(path + ".id", episode.id());
+                errors.givenNotEmpty(path + ".id", episode.id());
                 errors.timestamp(path + ".timestamp", episode.timestamp());
                 errors.noNullValues(path + ".metadata", episode.metadata());
             }
@@ -57,8 +57,8 @@ public final class RequestValidator {
 
     public static RetrievalRequest search(String project, SearchRequest request) {
         FieldErrors errors = FieldErrors.forBody(request);
-        errors.givenId("agent_id", request.agentId());
-        errors.givenId("session_id", request.sessionId());
+        errors.givenNotEmpty("agent_id", request.agentId());
+        errors.givenNotEmpty("session_id", request.sessionId());
         errors.enumValue("mode", request.mode(), SearchMode.getDescriptor());
         ExpandContext expand = request.expandContext();
         if (expand != null) {
