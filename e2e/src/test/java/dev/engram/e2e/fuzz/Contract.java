@@ -3,6 +3,7 @@ package dev.engram.e2e.fuzz;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -61,6 +62,14 @@ final class Contract {
 
     static boolean isDotSegment(String id) {
         return id.equals(".") || id.equals("..");
+    }
+
+    /**
+     * Whether a value put into a path (where a session id keeps its '/') holds a dot segment: HTTP resolves it
+     * before routing, so "a/../../etc" reaches another resource than the one the value names.
+     */
+    static boolean hasDotSegment(String value) {
+        return Arrays.stream(value.split("/", -1)).anyMatch(Contract::isDotSegment);
     }
 
     /** Session ids may also hold '/', as in {@code conv-26/session_1}. */

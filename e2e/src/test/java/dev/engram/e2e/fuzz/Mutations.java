@@ -421,13 +421,13 @@ final class Mutations {
     }
 
     /**
-     * A path parameter that breaks its rule. An empty one, or one of dot segments, changes the path itself and
+     * A path parameter that breaks its rule. An empty one, or one holding a dot segment, changes the path itself and
      * may reach another route; a lone surrogate arrives as replacement characters: both may be answered as
      * anything but a server error.
      */
     private static Case inPath(Request valid, String name, String value, String why) {
         Request changed = valid.pathParam(name, value);
-        if (value.isEmpty() || Contract.isDotSegment(value)) {
+        if (value.isEmpty() || Contract.hasDotSegment(value)) {
             return Case.odd(changed, name + ": " + why, name).rerouted();
         }
         if (hasLoneSurrogate(value)) {
@@ -437,12 +437,12 @@ final class Mutations {
     }
 
     /**
-     * An odd path parameter; only the dot segments "." and ".." (or nothing) may take the request to another
+     * An odd path parameter; only a dot segment "." or ".." in it (or nothing) may take the request to another
      * route. "..." is an id like any other.
      */
     private static Case oddInPath(Request valid, String name, String value) {
         Case odd = Case.odd(valid.pathParam(name, value), name + ": odd value", name);
-        return value.isEmpty() || Contract.isDotSegment(value) ? odd.rerouted() : odd;
+        return value.isEmpty() || Contract.hasDotSegment(value) ? odd.rerouted() : odd;
     }
 
     private static boolean hasLoneSurrogate(String text) {
