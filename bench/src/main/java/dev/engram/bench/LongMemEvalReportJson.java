@@ -13,23 +13,13 @@ public final class LongMemEvalReportJson {
     private LongMemEvalReportJson() {}
 
     public static ObjectNode of(LongMemEvalReport report, ObjectMapper json) {
-        ObjectNode root = json.createObjectNode();
-        root.put("run_id", report.runId());
-        root.put("started_at", report.startedAt().toString());
-        root.put("wall_seconds", report.wallSeconds());
-        root.put("platform", report.platform());
+        ObjectNode root =
+                ReportJson.run(json, report.runId(), report.startedAt(), report.wallSeconds(), report.platform());
         ObjectNode settings = root.putObject("settings");
         settings.put("dataset", "longmemeval");
         settings.put("data", report.dataFile());
         settings.put("top_k", report.topK());
-        if (report.expand() != null) {
-            ObjectNode expand = settings.putObject("expand_context")
-                    .put("before", report.expand().before())
-                    .put("after", report.expand().after());
-            if (report.expand().neighbours() != null) {
-                expand.put("neighbours", report.expand().neighbours());
-            }
-        }
+        ReportJson.putExpand(settings, report.expand());
         settings.put("word_budget", RecallMetrics.WORD_BUDGET);
         settings.put("word_budget_rule", LongMemEvalReportWriter.BUDGET_RULE);
         settings.put("ndcg_rule", LongMemEvalMetrics.NDCG_RULE);

@@ -2,6 +2,7 @@ package dev.engram.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
 import java.util.List;
 
 /** The numbers of a run as JSON, with stable snake_case names for scripts that compare runs. */
@@ -10,22 +11,11 @@ public final class ReportJson {
     private ReportJson() {}
 
     public static ObjectNode of(BenchReport report, ObjectMapper json) {
-        ObjectNode root = json.createObjectNode();
-        root.put("run_id", report.runId());
-        root.put("started_at", report.startedAt().toString());
-        root.put("wall_seconds", report.wallSeconds());
-        root.put("platform", report.platform());
+        ObjectNode root = run(json, report.runId(), report.startedAt(), report.wallSeconds(), report.platform());
         ObjectNode settings = root.putObject("settings");
         settings.put("data", report.dataFile());
         settings.put("top_k", report.topK());
-        if (report.expand() != null) {
-            ObjectNode expand = settings.putObject("expand_context")
-                    .put("before", report.expand().before())
-                    .put("after", report.expand().after());
-            if (report.expand().neighbours() != null) {
-                expand.put("neighbours", report.expand().neighbours());
-            }
-        }
+        putExpand(settings, report.expand());
         settings.put("baseline_depth", report.baselineDepth());
         settings.put("word_budget", RecallMetrics.WORD_BUDGET);
         settings.put("word_budget_rule", RecallMetrics.BUDGET_RULE);
@@ -54,6 +44,29 @@ public final class ReportJson {
     }
 
     /** The ingest, search latency and embedding throughput objects, each when it was measured. */
+    /** What names a run: its id, when it started, how long it took and where it ran. */
+    static ObjectNode run(ObjectMapper json, String runId, Instant startedAt, double wallSeconds, String platform) {
+        ObjectNode root = json.createObjectNode();
+        root.put("run_id", runId);
+        root.put("started_at", startedAt.toString());
+        root.put("wall_seconds", wallSeconds);
+        root.put("platform", platform);
+        return root;
+    }
+
+    /** The quality pass's expand_context, when it sent one. */
+    static void putExpand(ObjectNode settings, ExpandContext expand) {
+        if (expand == null) {
+            return;
+        }
+        ObjectNode node = settings.putObject("expand_context")
+                .put("before", expand.before())
+                .put("after", expand.after());
+        if (expand.neighbours() != null) {
+            node.put("neighbours", expand.neighbours());
+        }
+    }
+
     static void putSpeed(
             ObjectNode root, IngestResult ingest, LatencyResult latency, List<EmbeddingThroughput> embedding) {
         if (ingest != null) {

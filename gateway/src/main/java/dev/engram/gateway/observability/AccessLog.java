@@ -2,6 +2,7 @@ package dev.engram.gateway.observability;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
@@ -67,12 +68,11 @@ public class AccessLog {
 
     private void handle(RoutingContext routing) {
         long started = System.nanoTime();
-        Span span = Span.current();
-        Span own = span.getSpanContext().isValid() ? null : startServerSpan(routing.request());
-        String traceId = own != null
-                ? own.getSpanContext().getTraceId()
-                : span.getSpanContext().getTraceId();
-        if (!traceId.isEmpty() && !traceId.equals(INVALID_TRACE)) {
+        Span current = Span.current();
+        Span own = current.getSpanContext().isValid() ? null : startServerSpan(routing.request());
+        SpanContext span = own != null ? own.getSpanContext() : current.getSpanContext();
+        String traceId = span.isValid() ? span.getTraceId() : "";
+        if (!traceId.isEmpty()) {
             routing.response().putHeader(TRACE_HEADER, traceId);
         }
         routing.addEndHandler(ended -> {
@@ -88,8 +88,6 @@ public class AccessLog {
         });
         routing.next();
     }
-
-    private static final String INVALID_TRACE = "00000000000000000000000000000000";
 
     /**
      * A server span for a request the instrumentation left without one, current for the rest of the request when

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
 /**
@@ -24,6 +25,8 @@ final class Gist {
     /** What a first-person statement adds to its score: as much as one number or two names. */
     static final int FIRST_PERSON_WEIGHT = 2;
 
+    private static final Pattern TOKEN_SEPARATOR = Pattern.compile("[^\\p{L}\\p{N}'’-]+");
+    private static final Pattern TOKEN_EDGES = Pattern.compile("^['’-]+|['’-]+$");
     private static final Set<String> FIRST_PERSON =
             Set.of("i", "i'm", "i've", "i'd", "i'll", "my", "mine", "we", "we're", "we've", "our");
 
@@ -188,9 +191,9 @@ final class Gist {
         int numbers = 0;
         int names = 0;
         boolean firstPerson = false;
-        String[] tokens = sentence.split("[^\\p{L}\\p{N}'’-]+");
+        String[] tokens = TOKEN_SEPARATOR.split(sentence);
         for (int i = 0; i < tokens.length; i++) {
-            String token = tokens[i].replaceAll("^['’-]+|['’-]+$", "");
+            String token = trimmed(tokens[i]);
             if (token.isEmpty()) {
                 continue;
             }
@@ -199,9 +202,9 @@ final class Gist {
             } else if (i > 0 && Character.isUpperCase(token.codePointAt(0))) {
                 names++;
             }
-            String word = token.toLowerCase(Locale.ROOT).replace('’', '\'');
+            String word = normalized(token);
             firstPerson |= FIRST_PERSON.contains(word);
-            if (word.length() >= 3 && !STOPWORDS.contains(word)) {
+            if (isContentWord(word)) {
                 words.add(word);
             }
         }
@@ -216,13 +219,26 @@ final class Gist {
     /** The content words of a text, lower-cased: what two lines must share to say the same thing. */
     static Set<String> contentWords(String text) {
         Set<String> words = new HashSet<>();
-        for (String token : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}'’-]+")) {
-            String word = token.replaceAll("^['’-]+|['’-]+$", "");
-            if (word.length() >= 3 && !STOPWORDS.contains(word)) {
+        for (String token : TOKEN_SEPARATOR.split(text)) {
+            String word = normalized(trimmed(token));
+            if (isContentWord(word)) {
                 words.add(word);
             }
         }
         return words;
+    }
+
+    private static String trimmed(String token) {
+        return TOKEN_EDGES.matcher(token).replaceAll("");
+    }
+
+    /** Lower case, with the typographic apostrophe read as the plain one ("I’m" is "i'm"). */
+    private static String normalized(String token) {
+        return token.toLowerCase(Locale.ROOT).replace('’', '\'');
+    }
+
+    private static boolean isContentWord(String word) {
+        return word.length() >= 3 && !STOPWORDS.contains(word);
     }
 
     private static List<String> sentences(String content) {
