@@ -83,7 +83,7 @@ public final class BenchMain {
         long started = System.nanoTime();
         LocomoDataset dataset = LocomoDataset.load(options.data());
         RecallEvaluation evaluation = new RecallEvaluation(dataset);
-        RunIds ids = RunIds.fresh();
+        RunIds ids = runIds();
         Progress.log(
                 "run %s: %d conversations, %d turns, %d scored questions, %d adversarial (relevance only)",
                 ids.runId(),
@@ -135,14 +135,14 @@ public final class BenchMain {
     private String runLongMemEval() {
         Instant startedAt = Instant.now();
         long started = System.nanoTime();
-        LongMemEvalDataset dataset =
-                LongMemEvalDataset.load(options.data(), options.questionLimit(), options.abstention());
+        LongMemEvalDataset dataset = LongMemEvalDataset.load(
+                options.data(), options.questionLimit(), options.abstention(), options.spread());
         if (dataset.questions().isEmpty()) {
             throw new IllegalArgumentException("none of the " + dataset.questionsRead() + " questions read from "
                     + options.data() + " can be scored (abstention, or no evidence)");
         }
         LongMemEvalEvaluation evaluation = new LongMemEvalEvaluation(dataset);
-        RunIds ids = RunIds.fresh();
+        RunIds ids = runIds();
         Progress.log(
                 "run %s: %d of %d questions read, %d scored, %d abstention (relevance only); %d sessions, %d turns"
                         + " (scored)",
@@ -191,6 +191,10 @@ public final class BenchMain {
         String markdown = LongMemEvalReportWriter.markdown(report);
         write(report.runId(), LongMemEvalReportJson.of(report, JSON), markdown, observations(ids, engram, relevance));
         return markdown;
+    }
+
+    private RunIds runIds() {
+        return options.runId() == null ? RunIds.fresh() : new RunIds(options.runId());
     }
 
     private String platformLabel() {
@@ -270,7 +274,12 @@ public final class BenchMain {
         GatewayClient gateway = new GatewayClient(gatewayUrl, System.getenv("ENGRAM_API_KEY"));
         int turns = conversations.stream().mapToInt(c -> c.turns().size()).sum();
         Progress.log("ingesting %d turns through %s", turns, gatewayUrl);
-        IngestResult ingest = new EngramIngest(gateway, ids).run(conversations);
+        IngestResult ingest = new EngramIngest(gateway, ids).run(conversations, options.runId() != null);
+        if (ingest.reusedEpisodes() > 0) {
+            Progress.log(
+                    "%d episodes already stored and indexed by run %s: not sent again",
+                    ingest.reusedEpisodes(), ids.runId());
+        }
         Progress.log(
                 "searchable after %.1f s (%.1f episodes/s); quality pass",
                 ingest.searchableSeconds(), ingest.episodesPerSecond());

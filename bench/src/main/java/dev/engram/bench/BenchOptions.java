@@ -18,6 +18,9 @@ import java.util.List;
  *     LongMemEvalDataset#IN_FILE_ORDER}: none picked, the questions read are the first ones of the file)
  * @param relevancePool relevance observation files of earlier runs to pool instead of running a benchmark; empty
  *     for a benchmark run
+ * @param spread LongMemEval: take the scored questions at even steps through the file rather than its first ones
+ * @param runId the run id to write under, or {@code null} for a fresh one; an earlier run's id, with {@code
+ *     gateway}, searches that run's memory again where it is complete instead of ingesting it anew
  */
 public record BenchOptions(
         BenchDataset dataset,
@@ -31,7 +34,9 @@ public record BenchOptions(
         List<String> rerankers,
         List<String> modes,
         int abstention,
-        List<Path> relevancePool) {
+        List<Path> relevancePool,
+        boolean spread,
+        String runId) {
 
     static final int DEFAULT_TOP_K = 50;
     static final int ALL_QUESTIONS = Integer.MAX_VALUE;
@@ -40,12 +45,15 @@ public record BenchOptions(
             "usage: bin/engram-bench [--dataset locomo|longmemeval] [--data FILE] [--questions N] [--gateway URL]",
             "                        [--out DIR] [--top-k N] [--expand B,A[,N]] [--rerankers a,b]",
             "                        [--baseline-models all-minilm-l6-v2,bge-small-en-v1.5|none]",
-            "                        [--modes direct,split,chain,auto] [--abstention K|all]",
+            "                        [--modes direct,split,chain,auto] [--abstention K|all] [--pick first|spread]",
+            "                        [--run-id ID]",
             "       bin/engram-bench --relevance-pool RUN.relevance.json,RUN.relevance.json [--out DIR]",
             "  --dataset          the benchmark: LoCoMo evidence recall (default) or LongMemEval retrieval",
             "  --data             a file in the dataset's format (default, from the repo root:",
             "                     ../shared/data/locomo/locomo-dev.json or ../shared/data/longmemeval/longmemeval-s-dev.json)",
-            "  --questions        LongMemEval only: read only the first N questions of the file, for a quick run",
+            "  --questions        LongMemEval only: read only N questions of the file, for a quick run",
+            "  --pick             LongMemEval only: which N: the first ones (default) or an even spread through the",
+            "                     file, which is grouped by question type, so that every type is drawn from",
             "  --abstention       LongMemEval only: of the N questions, take the first K abstention (_abs) questions",
             "                     of the file wherever they are, and the first others for the rest (default: the",
             "                     first N of any kind); abstention questions are searched for the relevance",
@@ -57,6 +65,9 @@ public record BenchOptions(
             "  --baseline-models  dense baselines to compute in-process (default both)",
             "  --rerankers        rerankers Engram fuses (rrf, bm25, embedding, cross-encoder; default: the service's)",
             "  --modes            search modes to measure, one quality pass each on the same ingest (default: the service's)",
+            "  --run-id           with --gateway: write under this run id; memory users an earlier run of that id",
+            "                     left complete are searched again without being ingested anew (a quick ablation",
+            "                     of search settings on one ingest)",
             "  --relevance-pool   fit the relevance calibration over the observations of earlier runs (the",
             "                     <run>.relevance.json files every run writes) and report it; starts no platform",
             "Set ENGRAM_API_KEY when the gateway requires authentication.");
@@ -75,6 +86,13 @@ public record BenchOptions(
         baselineModels = List.copyOf(baselineModels);
         rerankers = List.copyOf(rerankers);
         modes = List.copyOf(modes);
+        if (spread && dataset != BenchDataset.LONGMEMEVAL) {
+            throw new IllegalArgumentException("--pick applies to --dataset longmemeval only");
+        }
+        if (runId != null && gateway == null) {
+            throw new IllegalArgumentException(
+                    "--run-id needs --gateway: a private platform starts empty, with no earlier run to reuse");
+        }
         if (topK < 1 || topK > 100) {
             throw new IllegalArgumentException("--top-k must be 1-100 (the gateway's limit), was " + topK);
         }
@@ -94,6 +112,8 @@ public record BenchOptions(
         List<String> modes = List.of();
         int abstention = LongMemEvalDataset.IN_FILE_ORDER;
         List<Path> relevancePool = List.of();
+        boolean spread = false;
+        String runId = null;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (option.equals("--help") || option.equals("-h")) {
@@ -115,6 +135,8 @@ public record BenchOptions(
                 case "--rerankers" -> rerankers = names(value);
                 case "--modes" -> modes = names(value);
                 case "--abstention" -> abstention = abstention(value);
+                case "--pick" -> spread = pick(value);
+                case "--run-id" -> runId = new RunIds(value).runId();
                 case "--relevance-pool" ->
                     relevancePool = names(value).stream().map(Path::of).toList();
                 default -> throw new IllegalArgumentException("unknown option " + option);
@@ -135,7 +157,17 @@ public record BenchOptions(
                 rerankers,
                 modes,
                 abstention,
-                relevancePool);
+                relevancePool,
+                spread,
+                runId);
+    }
+
+    private static boolean pick(String value) {
+        return switch (value) {
+            case "first" -> false;
+            case "spread" -> true;
+            default -> throw new IllegalArgumentException("--pick takes first or spread, was '" + value + "'");
+        };
     }
 
     private static List<String> names(String value) {

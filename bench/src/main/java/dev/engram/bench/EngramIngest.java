@@ -62,30 +62,54 @@ public final class EngramIngest {
 
     /** Sends every session in conversation order, then waits until every user has nothing pending. */
     public IngestResult run(List<Conversation> conversations) {
+        return run(conversations, false);
+    }
+
+    /**
+     * As {@link #run(List)}; with {@code reuse}, a conversation whose memory user already holds all its episodes
+     * indexed, from an earlier run under the same run id, is not sent again.
+     */
+    public IngestResult run(List<Conversation> conversations, boolean reuse) {
         Map<String, Integer> expected = new LinkedHashMap<>();
         int episodes = 0;
         int requests = 0;
+        int reused = 0;
         long started = System.nanoTime();
         for (Conversation conversation : conversations) {
-            for (Session session : conversation.sessions()) {
-                for (ObjectNode body : requests(session)) {
-                    JsonNode answer = gateway.addMemories(body);
-                    checkCreated(answer);
-                    int sent = body.get("episodes").size();
-                    episodes += sent;
-                    requests++;
-                    expected.merge(body.get("user_id").asText(), sent, Integer::sum);
-                }
+            List<ObjectNode> bodies = conversation.sessions().stream()
+                    .flatMap(session -> requests(session).stream())
+                    .toList();
+            int count = bodies.stream()
+                    .mapToInt(body -> body.get("episodes").size())
+                    .sum();
+            if (reuse && isComplete(ids.userId(conversation.sampleId()), count)) {
+                reused += count;
+                continue;
+            }
+            for (ObjectNode body : bodies) {
+                JsonNode answer = gateway.addMemories(body);
+                checkCreated(answer, reuse);
+                int sent = body.get("episodes").size();
+                episodes += sent;
+                requests++;
+                expected.merge(body.get("user_id").asText(), sent, Integer::sum);
             }
         }
         double accepted = seconds(started);
         awaitSearchable(expected, started);
-        return new IngestResult(episodes, requests, accepted, seconds(started));
+        return new IngestResult(episodes, requests, accepted, seconds(started), reused);
     }
 
-    private static void checkCreated(JsonNode answer) {
+    private boolean isComplete(String userId, int episodes) {
+        JsonNode status = gateway.status(userId);
+        return status.path("pending").asLong(-1) == 0 && status.path("indexed").asLong() >= episodes;
+    }
+
+    /** Every episode is new, except that a reused run may resend the part of a user an interrupted run stored. */
+    private static void checkCreated(JsonNode answer, boolean reuse) {
         for (JsonNode outcome : answer.path("episodes")) {
-            if (!"created".equals(outcome.path("status").asText())) {
+            String status = outcome.path("status").asText();
+            if (!"created".equals(status) && !(reuse && "duplicate".equals(status))) {
                 throw new IllegalStateException("episode " + outcome.path("id").asText() + " was "
                         + outcome.path("status").asText() + ", not created: the run ids collide with an earlier run");
             }

@@ -7,8 +7,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -63,8 +65,13 @@ public record LongMemEvalDataset(
 
     /** Reads the questions of a file that {@link #parse(JsonNode, int, int)} picks. */
     public static LongMemEvalDataset load(Path file, int limit, int abstention) {
+        return load(file, limit, abstention, false);
+    }
+
+    /** Reads the questions of a file that {@link #parse(JsonNode, int, int, boolean)} picks. */
+    public static LongMemEvalDataset load(Path file, int limit, int abstention, boolean spread) {
         try {
-            return parse(new ObjectMapper().readTree(file.toFile()), limit, abstention);
+            return parse(new ObjectMapper().readTree(file.toFile()), limit, abstention, spread);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the LongMemEval file " + file, e);
         }
@@ -81,10 +88,18 @@ public record LongMemEvalDataset(
      * first other questions as make up the limit, in file order.
      */
     public static LongMemEvalDataset parse(JsonNode root, int limit, int abstention) {
+        return parse(root, limit, abstention, false);
+    }
+
+    /**
+     * As {@link #parse(JsonNode, int, int)}, except that with {@code spread} the questions other than abstention
+     * ones are taken at even steps through the file instead of from its start.
+     */
+    public static LongMemEvalDataset parse(JsonNode root, int limit, int abstention, boolean spread) {
         if (!root.isArray()) {
             throw new IllegalArgumentException("a LongMemEval file is a JSON array of questions");
         }
-        List<JsonNode> picked = pick(root, limit, abstention);
+        List<JsonNode> picked = pick(root, limit, abstention, spread);
         List<Conversation> haystacks = new ArrayList<>();
         List<LongMemEvalQuestion> questions = new ArrayList<>();
         List<Conversation> abstentionHaystacks = new ArrayList<>();
@@ -134,9 +149,12 @@ public record LongMemEvalDataset(
         return item.path("question_id").asText().endsWith(ABSTENTION_SUFFIX);
     }
 
-    private static List<JsonNode> pick(JsonNode root, int limit, int abstention) {
+    private static List<JsonNode> pick(JsonNode root, int limit, int abstention, boolean spread) {
+        if (abstention != IN_FILE_ORDER && abstention < 0) {
+            throw new IllegalArgumentException("the abstention questions to pick must be 0 or more, was " + abstention);
+        }
         List<JsonNode> picked = new ArrayList<>();
-        if (abstention == IN_FILE_ORDER) {
+        if (abstention == IN_FILE_ORDER && !spread) {
             for (JsonNode item : root) {
                 if (picked.size() == limit) {
                     break;
@@ -145,16 +163,18 @@ public record LongMemEvalDataset(
             }
             return picked;
         }
-        if (abstention < 0) {
-            throw new IllegalArgumentException("the abstention questions to pick must be 0 or more, was " + abstention);
-        }
         int abstentionPicked = 0;
+        List<JsonNode> others = new ArrayList<>();
         for (JsonNode item : root) {
-            if (abstentionPicked < abstention && abstentionPicked < limit && isAbstention(item)) {
+            if (!isAbstention(item)) {
+                others.add(item);
+            } else if (abstentionPicked < abstention && abstentionPicked < limit) {
                 abstentionPicked++;
             }
         }
-        int others = limit == Integer.MAX_VALUE ? Integer.MAX_VALUE : limit - abstentionPicked;
+        int wanted = limit == Integer.MAX_VALUE ? others.size() : Math.min(others.size(), limit - abstentionPicked);
+        Set<JsonNode> chosen = Collections.newSetFromMap(new IdentityHashMap<>());
+        chosen.addAll(spread ? evenlySpaced(others, wanted) : others.subList(0, wanted));
         int abstentionLeft = abstentionPicked;
         for (JsonNode item : root) {
             if (isAbstention(item)) {
@@ -162,12 +182,24 @@ public record LongMemEvalDataset(
                     picked.add(item);
                     abstentionLeft--;
                 }
-            } else if (others > 0) {
+            } else if (chosen.contains(item)) {
                 picked.add(item);
-                others--;
             }
         }
         return picked;
+    }
+
+    /**
+     * {@code n} items at even steps through the list, each from the middle of its step. The file is grouped by
+     * question type, so its first questions are of one or two types, while an even spread draws from every type
+     * in proportion to its share.
+     */
+    static <T> List<T> evenlySpaced(List<T> items, int n) {
+        List<T> spaced = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            spaced.add(items.get((int) (((2L * i + 1) * items.size()) / (2L * n))));
+        }
+        return spaced;
     }
 
     /** A question's sessions as memory sessions, with its evidence under the ids the platform sees. */

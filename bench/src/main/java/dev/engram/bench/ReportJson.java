@@ -75,7 +75,8 @@ public final class ReportJson {
                     .put("requests", ingest.requests())
                     .put("accepted_seconds", ingest.acceptedSeconds())
                     .put("searchable_seconds", ingest.searchableSeconds())
-                    .put("episodes_per_second", ingest.episodesPerSecond());
+                    .put("episodes_per_second", ingest.episodesPerSecond())
+                    .put("reused_episodes", ingest.reusedEpisodes());
         }
         if (latency != null) {
             root.putObject("latency_ms")

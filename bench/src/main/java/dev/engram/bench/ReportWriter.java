@@ -85,6 +85,13 @@ public final class ReportWriter {
                     ingest.acceptedSeconds(),
                     ingest.searchableSeconds(),
                     ingest.episodesPerSecond()));
+            if (ingest.reusedEpisodes() > 0) {
+                md.append(String.format(
+                        Locale.ROOT,
+                        "%d more episodes were searched as an earlier run of this run id had stored them, not"
+                                + " sent again; the speed above does not count them.%n",
+                        ingest.reusedEpisodes()));
+            }
             for (EmbeddingThroughput model : embedding) {
                 md.append(String.format(
                         Locale.ROOT,

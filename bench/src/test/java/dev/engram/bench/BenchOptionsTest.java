@@ -121,6 +121,34 @@ class BenchOptionsTest {
     }
 
     @Test
+    void an_even_spread_of_questions_is_for_longmemeval_only() {
+        assertThat(BenchOptions.parse(new String[] {"--dataset", "longmemeval"}, home)
+                        .spread())
+                .isFalse();
+        assertThat(BenchOptions.parse(new String[] {"--dataset", "longmemeval", "--pick", "spread"}, home)
+                        .spread())
+                .isTrue();
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--pick", "spread"}, home))
+                .hasMessageContaining("--pick applies to --dataset longmemeval");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--dataset", "longmemeval", "--pick", "last"}, home))
+                .hasMessageContaining("--pick takes first or spread");
+    }
+
+    @Test
+    void a_run_id_is_reused_only_on_a_running_gateway() {
+        BenchOptions options = BenchOptions.parse(
+                new String[] {"--gateway", "http://localhost:8080", "--run-id", "bench-20261202-171341-4661"}, home);
+
+        assertThat(options.runId()).isEqualTo("bench-20261202-171341-4661");
+        assertThat(BenchOptions.parse(new String[0], home).runId()).isNull();
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--run-id", "bench-1"}, home))
+                .hasMessageContaining("--run-id needs --gateway");
+        assertThatThrownBy(() -> BenchOptions.parse(
+                        new String[] {"--gateway", "http://localhost:8080", "--run-id", "a b"}, home))
+                .hasMessageContaining("a run id is 1-64 characters");
+    }
+
+    @Test
     void a_relevance_pool_names_observation_files() {
         BenchOptions options =
                 BenchOptions.parse(new String[] {"--relevance-pool", "a.relevance.json, b.relevance.json"}, home);

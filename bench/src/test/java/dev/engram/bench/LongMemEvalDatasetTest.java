@@ -147,6 +147,33 @@ class LongMemEvalDatasetTest {
     }
 
     @Test
+    void an_even_spread_takes_questions_from_every_part_of_the_file() throws IOException {
+        JsonNode root = new ObjectMapper().readTree(QUESTIONS);
+        // q1, q2_abs, then copies of q1 as q3 to q8: six answerable questions, a spread of 3 takes every second.
+        com.fasterxml.jackson.databind.node.ArrayNode array = (com.fasterxml.jackson.databind.node.ArrayNode) root;
+        for (int i = 3; i <= 8; i++) {
+            array.add(((ObjectNode) root.get(0)).deepCopy().put("question_id", "q" + i));
+        }
+
+        LongMemEvalDataset spread = LongMemEvalDataset.parse(root, 3, LongMemEvalDataset.IN_FILE_ORDER, true);
+        LongMemEvalDataset spreadWithAbstention = LongMemEvalDataset.parse(root, 4, 1, true);
+
+        assertThat(spread.questions())
+                .extracting(LongMemEvalQuestion::questionId)
+                .containsExactly("q3", "q5", "q7");
+        assertThat(spread.abstention()).isEmpty();
+        assertThat(spreadWithAbstention.questions())
+                .extracting(LongMemEvalQuestion::questionId)
+                .containsExactly("q3", "q5", "q7");
+        assertThat(spreadWithAbstention.abstention())
+                .extracting(LongMemEvalQuestion::questionId)
+                .containsExactly("q2_abs");
+        assertThat(LongMemEvalDataset.evenlySpaced(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 5))
+                .containsExactly(2, 4, 6, 8, 10);
+        assertThat(LongMemEvalDataset.evenlySpaced(List.of(1, 2, 3), 3)).containsExactly(1, 2, 3);
+    }
+
+    @Test
     void sessions_are_added_in_date_order_under_opaque_ids_ties_in_file_order() {
         List<Session> sessions = dataset.haystacks().get(0).sessions();
 

@@ -38,7 +38,7 @@ class LongMemEvalReportWriterTest {
             null,
             new LongMemEvalReport.DatasetSummary(50, 3, 2, 1, 0, 96, 1000, 1, false, 480),
             List.of(result("engram", 0.4), result("bm25", 0.3)),
-            new IngestResult(1000, 96, 10.0, 100.0),
+            new IngestResult(1000, 96, 10.0, 100.0, 0),
             new LatencyResult(2, 6, 20.0, 19.0, 25.0, 25.0, 25.0),
             List.of(),
             null);

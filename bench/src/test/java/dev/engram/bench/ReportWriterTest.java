@@ -34,7 +34,7 @@ class ReportWriterTest {
             50,
             new BenchReport.DatasetSummary(3, 70, 1451, 383, 112, 2),
             List.of(result("engram", 0.5), result("bm25", 0.4)),
-            new IngestResult(1451, 70, 4.2, 29.02),
+            new IngestResult(1451, 70, 4.2, 29.02, 0),
             new LatencyResult(383, 20, 21.5, 19.0, 35.25, 48.0, 60.0),
             List.of(new EmbeddingThroughput("all-minilm-l6-v2", 1451, 3.627, 383, 4.5)),
             null);

@@ -8,6 +8,7 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapGetter;
+import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.quarkus.opentelemetry.runtime.QuarkusContextStorage;
 import io.smallrye.common.vertx.VertxContext;
 import io.vertx.core.Vertx;
@@ -68,7 +69,7 @@ public class AccessLog {
 
     private void handle(RoutingContext routing) {
         long started = System.nanoTime();
-        Span current = Span.current();
+        Span current = serverSpanOfThisRequest();
         Span own = current.getSpanContext().isValid() ? null : startServerSpan(routing.request());
         SpanContext span = own != null ? own.getSpanContext() : current.getSpanContext();
         String traceId = span.isValid() ? span.getTraceId() : "";
@@ -90,15 +91,27 @@ public class AccessLog {
     }
 
     /**
-     * A server span for a request the instrumentation left without one, current for the rest of the request when
-     * it runs on its own (duplicated) Vert.x context; {@code null} when it does not, since a span made current
-     * elsewhere would outlive the request on the event loop.
+     * The span the instrumentation started for this request, or an invalid one. Only a request's own (duplicated)
+     * Vert.x context holds its span; elsewhere the current span comes from the thread and may be left over from an
+     * earlier request, and so may an ended span anywhere: this request's span stays open until its answer is sent.
+     * Taking a leftover would give the answer another request's trace id.
+     */
+    private static Span serverSpanOfThisRequest() {
+        io.vertx.core.Context vertxContext = Vertx.currentContext();
+        if (vertxContext == null || !VertxContext.isDuplicatedContext(vertxContext)) {
+            return Span.getInvalid();
+        }
+        Span span = Span.current();
+        return span instanceof ReadableSpan readable && readable.hasEnded() ? Span.getInvalid() : span;
+    }
+
+    /**
+     * A server span for a request the instrumentation left without one. It is made current for the rest of the
+     * request only when the request runs on its own (duplicated) Vert.x context: made current elsewhere, it would
+     * outlive the request on the event loop. Either way the answer and the log line carry its trace id.
      */
     private Span startServerSpan(HttpServerRequest request) {
         io.vertx.core.Context vertxContext = Vertx.currentContext();
-        if (vertxContext == null || !VertxContext.isDuplicatedContext(vertxContext)) {
-            return null;
-        }
         Context parent =
                 openTelemetry.getPropagators().getTextMapPropagator().extract(Context.root(), request, HEADERS);
         Span span = tracer.spanBuilder(request.method() + " " + request.path())
@@ -107,7 +120,9 @@ public class AccessLog {
                 .setAttribute("http.request.method", request.method().name())
                 .setAttribute("url.path", request.path())
                 .startSpan();
-        QuarkusContextStorage.INSTANCE.attach(vertxContext, parent.with(span));
+        if (vertxContext != null && VertxContext.isDuplicatedContext(vertxContext)) {
+            QuarkusContextStorage.INSTANCE.attach(vertxContext, parent.with(span));
+        }
         return span;
     }
 
