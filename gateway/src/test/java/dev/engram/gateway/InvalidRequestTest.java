@@ -213,6 +213,14 @@ class InvalidRequestTest {
                         "max_context_tokens"),
                 search("unknown include", "{'user_id':'u1','query':'q','include':['episodic','memes']}", "include[1]"),
                 search(
+                        "a misspelt filter field, which would widen the search",
+                        "{'user_id':'u1','query':'q','filter':{'session_id':'s1'}}",
+                        "filter.session_id"),
+                search(
+                        "an unknown filter field nested deep",
+                        "{'user_id':'u1','query':'q','filter':" + "{'a':".repeat(64) + "1" + "}".repeat(64) + "}",
+                        "filter.a"),
+                search(
                         "filter.from not a timestamp",
                         "{'user_id':'u1','query':'q','filter':{'from':'yesterday'}}",
                         "filter.from"),
