@@ -192,6 +192,30 @@ class InvalidProfileRequestTest {
         }
     }
 
+    /**
+     * A client that writes the whole body before it reads, as most do: the gateway answers from the Content-Length
+     * header at once, and must not close the connection while the body is still arriving, since a close with unread
+     * data resets the connection and the client may lose the answer.
+     */
+    @Test
+    void an_edit_body_over_64_kib_sent_whole_before_reading_gets_its_413() throws IOException {
+        byte[] body = json("{" + VALID + ",'padding':'" + "x".repeat(64 * 1024) + "'}")
+                .getBytes(StandardCharsets.UTF_8);
+        for (int attempt = 0; attempt < 20; attempt++) {
+            try (Socket socket = new Socket("127.0.0.1", RestAssured.port)) {
+                socket.setSoTimeout(10_000);
+                String head = "PUT " + ENTRY + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: " + body.length + "\r\n\r\n";
+                socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+                socket.getOutputStream().write(body);
+                socket.getOutputStream().flush();
+                String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+                assertThat(response).as("attempt %d", attempt).startsWith("HTTP/1.1 413");
+            }
+        }
+    }
+
     @Test
     void an_edit_body_over_64_kib_sent_in_chunks_is_a_413_however_it_is_split() throws IOException {
         String padding = "x".repeat(64 * 1024);

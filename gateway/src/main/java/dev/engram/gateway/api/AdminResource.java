@@ -10,7 +10,6 @@ import dev.engram.gateway.model.ReindexResponse;
 import dev.engram.gateway.security.CurrentCaller;
 import dev.engram.gateway.service.AdminService;
 import dev.engram.gateway.service.ReindexService;
-import io.quarkus.resteasy.reactive.jackson.CustomDeserialization;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -59,7 +58,6 @@ public class AdminResource {
     @POST
     @Path("/projects")
     @Consumes(MediaType.APPLICATION_JSON)
-    @CustomDeserialization(StrictBody.class)
     @ResponseStatus(201)
     @Operation(summary = "Create a project", description = "Only the bootstrap admin key creates projects.")
     @APIResponse(responseCode = "201", description = "Created.")
@@ -81,7 +79,6 @@ public class AdminResource {
     @POST
     @Path("/projects/{project_id}/keys")
     @Consumes(MediaType.APPLICATION_JSON)
-    @CustomDeserialization(StrictBody.class)
     @ResponseStatus(201)
     @Operation(
             summary = "Create an API key",
@@ -110,7 +107,6 @@ public class AdminResource {
     @POST
     @Path("/reindex")
     @Consumes(MediaType.APPLICATION_JSON)
-    @CustomDeserialization(StrictBody.class)
     @ResponseStatus(202)
     @Operation(
             summary = "Rebuild the vector index",

@@ -6,7 +6,6 @@ import dev.engram.gateway.model.ProfileView;
 import dev.engram.gateway.model.PutProfileEntryResponse;
 import dev.engram.gateway.security.CurrentCaller;
 import dev.engram.gateway.service.ProfileService;
-import io.quarkus.resteasy.reactive.jackson.CustomDeserialization;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -85,7 +84,6 @@ public class ProfileResource {
     @PUT
     @Path("/{entry_id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @CustomDeserialization(StrictBody.class)
     @Operation(
             summary = "Set a profile entry by hand",
             description = "An unknown id creates the entry under that id. The id of a current entry records a new"

@@ -1,4 +1,5 @@
 package dev.engram.gateway.model;
 
 /** Which project to reindex; a project's own admin key may leave it out, the bootstrap key may too (all). */
+@RefusesUnknownFields
 public record ReindexRequest(String project) {}
