@@ -46,6 +46,16 @@ public interface RetrievalConfig {
     @WithDefault("matching")
     NeighbourPolicy defaultNeighbours();
 
+    /**
+     * How much longer than its nucleus a matching neighbour may be, in estimated tokens, and still join it; the
+     * nucleus counts as at least a short sentence, so that a nucleus of a word or two still gets its reply. A
+     * neighbour is context for a hit: one many times longer than the hit itself (a long assistant answer next to
+     * the user's one-line statement) takes the reader's budget and the answer's places without being what was
+     * asked for. 0 lets neighbours of any length join.
+     */
+    @WithDefault("3")
+    double neighbourLengthRatio();
+
     /** Clusters returned when a request leaves {@code top_k} unset. */
     @WithDefault("10")
     int defaultTopK();

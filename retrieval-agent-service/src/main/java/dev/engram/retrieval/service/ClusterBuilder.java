@@ -57,6 +57,25 @@ public class ClusterBuilder {
             int limit,
             int maxEpisodes,
             Predicate<String> keepsNeighbour) {
+        return build(
+                nuclei,
+                contexts,
+                before,
+                after,
+                limit,
+                maxEpisodes,
+                (neighbour, nucleus) -> keepsNeighbour.test(neighbour.getId()));
+    }
+
+    /** As above, with a gate that sees each neighbour beside the nucleus it would join. */
+    public List<EpisodeCluster> build(
+            List<Nucleus> nuclei,
+            List<EpisodeContext> contexts,
+            int before,
+            int after,
+            int limit,
+            int maxEpisodes,
+            NeighbourGate keepsNeighbour) {
         Map<String, EpisodeContext> contextById = new HashMap<>();
         contexts.forEach(context -> contextById.putIfAbsent(context.getEpisodeId(), context));
 
@@ -96,6 +115,12 @@ public class ClusterBuilder {
         drafts.add(merged);
     }
 
+    /** Whether a neighbour joins the cluster of a nucleus. */
+    @FunctionalInterface
+    public interface NeighbourGate {
+        boolean admits(Episode neighbour, Episode nucleus);
+    }
+
     private static final class Draft {
         private final Nucleus nucleus;
         private final int nucleusPosition;
@@ -114,7 +139,7 @@ public class ClusterBuilder {
                 List<Episode> neighbourhood,
                 int before,
                 int after,
-                Predicate<String> keepsNeighbour) {
+                NeighbourGate keepsNeighbour) {
             int at = indexOf(neighbourhood, nucleus.episodeId());
             if (at < 0) {
                 return null;
@@ -122,7 +147,7 @@ public class ClusterBuilder {
             Draft draft = new Draft(nucleus, position);
             for (int i = Math.max(0, at - before); i <= Math.min(neighbourhood.size() - 1, at + after); i++) {
                 Episode episode = neighbourhood.get(i);
-                if (i == at || keepsNeighbour.test(episode.getId())) {
+                if (i == at || keepsNeighbour.admits(episode, neighbourhood.get(at))) {
                     draft.members.putIfAbsent(episode.getId(), episode);
                     for (int j = Math.max(0, i - 1); j <= Math.min(neighbourhood.size() - 1, i + 1); j++) {
                         draft.reach.add(neighbourhood.get(j).getId());

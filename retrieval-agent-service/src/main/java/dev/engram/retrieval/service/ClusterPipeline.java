@@ -18,7 +18,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -44,6 +43,7 @@ public class ClusterPipeline {
     private final ContextAssembler contextAssembler;
     private final RelevanceScoring relevance;
     private final LatestFirst latestFirst;
+    private final NeighbourLength neighbourLength;
     private final SearchMetrics metrics;
     private final RetrievalConfig config;
 
@@ -54,6 +54,7 @@ public class ClusterPipeline {
             ContextAssembler contextAssembler,
             RelevanceScoring relevance,
             LatestFirst latestFirst,
+            NeighbourLength neighbourLength,
             SearchMetrics metrics,
             RetrievalConfig config) {
         this.ingest = ingest;
@@ -62,6 +63,7 @@ public class ClusterPipeline {
         this.contextAssembler = contextAssembler;
         this.relevance = relevance;
         this.latestFirst = latestFirst;
+        this.neighbourLength = neighbourLength;
         this.metrics = metrics;
         this.config = config;
     }
@@ -107,20 +109,20 @@ public class ClusterPipeline {
 
     /**
      * The neighbours the request lets into a cluster: all of them, or those any of its queries hit
-     * (within the request's filter). Matching neighbours that the short-term memory already shows are
-     * refused here rather than dropped later, so they neither fill a cluster's cap nor join two
-     * clusters across a gap.
+     * (within the request's filter) and that are not far longer than their nucleus ({@link NeighbourLength}).
+     * Matching neighbours that the short-term memory already shows are refused here rather than dropped later,
+     * so they neither fill a cluster's cap nor join two clusters across a gap.
      */
-    private static Predicate<String> neighbourGate(SearchRequest request, Gathered gathered, Set<String> shown) {
+    private ClusterBuilder.NeighbourGate neighbourGate(SearchRequest request, Gathered gathered, Set<String> shown) {
         if (request.neighbours() == NeighbourPolicy.ALL) {
-            return id -> true;
+            return (neighbour, nucleus) -> true;
         }
         Set<String> hit = gathered.rankings().stream()
                 .flatMap(List::stream)
                 .map(Nucleus::episodeId)
                 .filter(id -> !shown.contains(id))
                 .collect(Collectors.toSet());
-        return hit::contains;
+        return (neighbour, nucleus) -> hit.contains(neighbour.getId()) && neighbourLength.fits(neighbour, nucleus);
     }
 
     private List<EpisodeCluster> clusters(
@@ -128,7 +130,7 @@ public class ClusterPipeline {
             List<Nucleus> nuclei,
             List<EpisodeContext> contexts,
             Set<String> shown,
-            Predicate<String> keepsNeighbour) {
+            ClusterBuilder.NeighbourGate keepsNeighbour) {
         int candidates = request.topK() * Math.max(1, config.rerank().depthFactor());
         int window = request.before() + request.after() + 1;
         int maxEpisodes = window * Math.max(1, config.maxMergedWindows());
