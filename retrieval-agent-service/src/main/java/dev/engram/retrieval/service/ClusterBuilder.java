@@ -86,7 +86,7 @@ public class ClusterBuilder {
             if (context != null && drafts.stream().noneMatch(d -> d.contains(nucleus.episodeId()))) {
                 Draft draft = Draft.of(nucleus, position, context.getEpisodesList(), before, after, keepsNeighbour);
                 if (draft != null) {
-                    absorb(drafts, draft, maxEpisodes);
+                    absorb(drafts, draft, maxEpisodes, keepsNeighbour);
                 }
             }
         }
@@ -95,16 +95,18 @@ public class ClusterBuilder {
 
     /**
      * Adds a draft, merging it with every draft it overlaps or touches while the result stays within
-     * {@code maxEpisodes}; from a draft too large to merge with, it only drops the shared episodes.
-     * Drafts are disjoint and a new nucleus is in none of them, so a draft never loses its nucleus.
+     * {@code maxEpisodes} and the gate admits the weaker draft's episodes beside the stronger one's nucleus,
+     * as it would admit that nucleus's own neighbours: touching alone does not make a turn context for a hit.
+     * From a draft it does not merge with, it only drops the shared episodes. Drafts are disjoint and a new
+     * nucleus is in none of them, so a draft never loses its nucleus.
      */
-    private static void absorb(List<Draft> drafts, Draft incoming, int maxEpisodes) {
+    private static void absorb(List<Draft> drafts, Draft incoming, int maxEpisodes, NeighbourGate gate) {
         Draft merged = incoming;
         for (var it = drafts.iterator(); it.hasNext(); ) {
             Draft existing = it.next();
             if (existing.meets(merged)) {
                 Draft joined = existing.mergedWith(merged);
-                if (joined.size() <= maxEpisodes) {
+                if (joined.size() <= maxEpisodes && existing.admitsAlongside(merged, gate)) {
                     merged = joined;
                     it.remove();
                 } else {
@@ -131,6 +133,16 @@ public class ClusterBuilder {
         private Draft(Nucleus nucleus, int nucleusPosition) {
             this.nucleus = nucleus;
             this.nucleusPosition = nucleusPosition;
+        }
+
+        /** Whether the gate admits the episodes of the weaker of the two drafts beside the stronger one's nucleus. */
+        boolean admitsAlongside(Draft other, NeighbourGate gate) {
+            Draft leader = nucleusPosition <= other.nucleusPosition ? this : other;
+            Draft follower = leader == this ? other : this;
+            Episode lead = leader.members.get(leader.nucleus.episodeId());
+            return follower.members.values().stream()
+                    .filter(episode -> !leader.members.containsKey(episode.getId()))
+                    .allMatch(episode -> gate.admits(episode, lead));
         }
 
         static Draft of(
