@@ -304,6 +304,10 @@ public final class BenchMain {
     }
 
     private void write(String runId, ObjectNode json, String markdown, ObjectNode observations) {
+        if (options.runId() != null) {
+            // Runs that reuse one run id's memory each keep their own results.
+            runId = runId + "." + RunIds.fresh("at").runId();
+        }
         try {
             Files.createDirectories(options.out());
             Path jsonFile = options.out().resolve(runId + ".json");

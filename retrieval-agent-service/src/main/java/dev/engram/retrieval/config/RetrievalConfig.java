@@ -33,9 +33,11 @@ public interface RetrievalConfig {
     /**
      * How large a cluster may grow by merging, in neighbourhoods: one nucleus with its neighbours
      * is one neighbourhood ({@code before + 1 + after} episodes). Neighbourhoods that meet merge until
-     * the cluster would exceed this many; the next one starts a cluster of its own.
+     * the cluster would exceed this many; the next one starts a cluster of its own. One keeps a cluster
+     * to the size of one neighbourhood: measured, two let stretches of long turns that were all hit
+     * (an assistant's answers) fill the first places of an answer.
      */
-    @WithDefault("2")
+    @WithDefault("1")
     int maxMergedWindows();
 
     /**
