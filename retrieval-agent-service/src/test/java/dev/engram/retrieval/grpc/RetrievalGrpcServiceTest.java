@@ -87,15 +87,19 @@ class RetrievalGrpcServiceTest {
     }
 
     @Test
-    void overlapping_neighbourhoods_merge_into_one_cluster_led_by_the_best_nucleus() {
+    void a_neighbourhood_meeting_a_full_cluster_keeps_only_what_that_cluster_lacks() {
         downstream.hits("s1-5", 0.8, "s2-1", 0.6, "s1-3", 0.5);
 
         RetrievalResponse response =
                 search(r -> r.setBefore(1).setAfter(2).addRerankers("rrf").setNeighbours(ALL));
 
-        assertThat(response.getClustersList()).extracting(Cluster::getNucleusId).containsExactly("s1-5", "s2-1");
-        assertThat(ids(response.getClusters(0))).containsExactly("s1-2", "s1-3", "s1-4", "s1-5", "s1-6", "s1-7");
+        // A cluster grows to one neighbourhood by default (max-merged-windows 1), which s1-5's already fills.
+        assertThat(response.getClustersList())
+                .extracting(Cluster::getNucleusId)
+                .containsExactly("s1-5", "s2-1", "s1-3");
+        assertThat(ids(response.getClusters(0))).containsExactly("s1-4", "s1-5", "s1-6", "s1-7");
         assertThat(ids(response.getClusters(1))).containsExactly("s2-1", "s2-2", "s2-3");
+        assertThat(ids(response.getClusters(2))).containsExactly("s1-2", "s1-3");
     }
 
     @Test
