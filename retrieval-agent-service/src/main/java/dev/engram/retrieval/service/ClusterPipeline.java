@@ -153,23 +153,29 @@ public class ClusterPipeline {
     private List<EpisodeCluster> rerank(
             SearchRequest request, Gathered gathered, List<EpisodeCluster> candidates, TraceLog trace) {
         long started = System.nanoTime();
+        // Every candidate stays, in order: a question about the present may still take a newer one from below top_k.
         List<EpisodeCluster> ranked =
-                reranking.rerank(gathered.queries(), request.rerankers(), candidates, request.topK());
+                reranking.rerank(gathered.queries(), request.rerankers(), candidates, candidates.size());
         trace.stage(RERANK, metrics.stage(RERANK, started));
         return ranked;
     }
 
     /**
-     * The clusters scored for relevance to the user's question, those below the request's minimum left out; the
-     * trace keeps the best relevance found either way, so that "nothing relevant" can be told from "nothing found".
-     * A question about the present gets the newest of its closest clusters first.
+     * The best {@code top_k} of the reranked candidates, scored for relevance to the user's question, those below
+     * the request's minimum left out; the trace keeps the best relevance found either way, so that "nothing
+     * relevant" can be told from "nothing found". A question about the present gets the newest of its closest
+     * candidates first, wherever the rerank put them: the latest statement may rank below top_k on its words and
+     * must still lead.
      */
-    private Uni<List<EpisodeCluster>> relevant(SearchRequest request, List<EpisodeCluster> clusters, TraceLog trace) {
+    private Uni<List<EpisodeCluster>> relevant(SearchRequest request, List<EpisodeCluster> ranked, TraceLog trace) {
         long started = System.nanoTime();
+        boolean present = latestFirst.applies(request.query());
+        List<EpisodeCluster> clusters = present ? ranked : ranked.subList(0, Math.min(request.topK(), ranked.size()));
         return relevance.score(request.scope(), request.query(), clusters).map(unordered -> {
             LatestFirst.Ordered ordered = latestFirst.order(request.query(), unordered);
             trace.latestFirst(ordered.contenders());
-            List<EpisodeCluster> scored = ordered.clusters();
+            List<EpisodeCluster> all = ordered.clusters();
+            List<EpisodeCluster> scored = all.subList(0, Math.min(request.topK(), all.size()));
             List<EpisodeCluster> kept = scored.stream()
                     .filter(cluster -> cluster.relevance().relevance() >= request.minRelevance())
                     .toList();

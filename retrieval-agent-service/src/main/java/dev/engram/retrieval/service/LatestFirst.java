@@ -25,9 +25,14 @@ public class LatestFirst {
         this.config = config.latest();
     }
 
+    /** Whether the question asks how things stand now, and ordering for it is on. */
+    public boolean applies(String question) {
+        return config.enabled() && PresentStateQuestion.asks(question);
+    }
+
     /** The clusters reordered, and whether the question asked for the latest state. */
     public Ordered order(String question, List<EpisodeCluster> clusters) {
-        if (!config.enabled() || clusters.size() < 2 || !PresentStateQuestion.asks(question)) {
+        if (clusters.size() < 2 || !applies(question)) {
             return new Ordered(clusters, 0);
         }
         float best = (float) clusters.stream()
