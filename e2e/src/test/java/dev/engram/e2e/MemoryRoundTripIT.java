@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -77,14 +78,20 @@ class MemoryRoundTripIT {
         String nucleus = matching.getString("episodic[0].nucleus_id");
         assertThat(nucleus).isEqualTo(every.getString("episodic[0].nucleus_id"));
         List<String> cluster = matching.getList("episodic[0].episodes.id", String.class);
+        List<String> window = every.getList("episodic[0].episodes.id", String.class);
         assertThat(cluster).contains(nucleus);
-        // Matching neighbours are a part of the same stretch, still in session order.
-        assertThat(every.getList("episodic[0].episodes.id", String.class)).containsSubsequence(cluster);
         List<Integer> turns = cluster.stream().map(MemoryRoundTripIT::turnOf).toList();
         assertThat(turns).isSorted().doesNotHaveDuplicates();
-        // The gardening small talk around the recital is not about the question.
-        assertThat(cluster)
-                .hasSizeLessThan(every.getList("episodic[0].episodes.id").size());
+        // Every neighbour in range comes with "all"; by default the one the search did not hit stays out. (A cluster
+        // may still grow by merging with a weaker nucleus next to it, which "all" would make too large to merge.)
+        int at = turnOf(nucleus);
+        assertThat(window.stream().map(MemoryRoundTripIT::turnOf).toList())
+                .containsExactlyElementsOf(IntStream.rangeClosed(Math.max(1, at - 1), Math.min(8, at + 2))
+                        .boxed()
+                        .toList());
+        assertThat(window.stream().filter(id -> !cluster.contains(id)).toList())
+                .as("neighbours in range that the search did not hit")
+                .isNotEmpty();
     }
 
     private static Map<String, Object> recitalQuestion(Map<String, Object> expandContext) {

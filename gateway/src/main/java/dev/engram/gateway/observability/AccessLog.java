@@ -93,8 +93,10 @@ public class AccessLog {
     /**
      * The span the instrumentation started for this request, or an invalid one. Only a request's own (duplicated)
      * Vert.x context holds its span; elsewhere the current span comes from the thread and may be left over from an
-     * earlier request, and so may an ended span anywhere: this request's span stays open until its answer is sent.
-     * Taking a leftover would give the answer another request's trace id.
+     * earlier request. So may an ended span anywhere (this request's span stays open until its answer is sent),
+     * and a server span whose parent is a local span: a request's server span starts a trace or continues the
+     * caller's, so a local parent means it was started inside a context an earlier request left behind. Taking
+     * any of them would give the answer another request's trace id.
      */
     private static Span serverSpanOfThisRequest() {
         io.vertx.core.Context vertxContext = Vertx.currentContext();
@@ -102,7 +104,13 @@ public class AccessLog {
             return Span.getInvalid();
         }
         Span span = Span.current();
-        return span instanceof ReadableSpan readable && readable.hasEnded() ? Span.getInvalid() : span;
+        if (span instanceof ReadableSpan readable) {
+            SpanContext parent = readable.getParentSpanContext();
+            if (readable.hasEnded() || (parent.isValid() && !parent.isRemote())) {
+                return Span.getInvalid();
+            }
+        }
+        return span;
     }
 
     /**
