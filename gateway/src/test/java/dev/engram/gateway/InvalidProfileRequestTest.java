@@ -220,7 +220,7 @@ class InvalidProfileRequestTest {
     void an_edit_body_over_64_kib_sent_in_chunks_is_a_413_however_it_is_split() throws IOException {
         String padding = "x".repeat(64 * 1024);
         String body = json("{" + VALID + ",'padding':'" + padding + "'}");
-        for (int chunkSize : new int[] {body.length(), 8 * 1024, 512}) {
+        for (int chunkSize : new int[] {body.length(), 64 * 1024, 8 * 1024, 512}) {
             try (Socket socket = new Socket("127.0.0.1", RestAssured.port)) {
                 socket.setSoTimeout(10_000);
                 StringBuilder request = new StringBuilder("PUT " + ENTRY + " HTTP/1.1\r\nHost: localhost\r\n"
