@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * Turns nuclei and their neighbourhoods into clusters. Neighbourhoods that overlap or touch become
@@ -45,29 +44,10 @@ public class ClusterBuilder {
      * keeps ({@code before + 1}, {@code after + 1}): that extra episode is how touching is detected,
      * and it is not part of the cluster. Nuclei without a context (deleted since they were indexed)
      * are dropped. A cluster grows by merging to at most {@code maxEpisodes} episodes. A neighbour
-     * joins only when {@code keepsNeighbour} accepts its id; the nucleus always does. Touching is
+     * joins only when {@code keepsNeighbour} admits it beside its nucleus; the nucleus always does. Touching is
      * judged on the episodes a cluster holds, so two clusters whose gap holds only refused neighbours
      * stay apart.
      */
-    public List<EpisodeCluster> build(
-            List<Nucleus> nuclei,
-            List<EpisodeContext> contexts,
-            int before,
-            int after,
-            int limit,
-            int maxEpisodes,
-            Predicate<String> keepsNeighbour) {
-        return build(
-                nuclei,
-                contexts,
-                before,
-                after,
-                limit,
-                maxEpisodes,
-                (neighbour, nucleus) -> keepsNeighbour.test(neighbour.getId()));
-    }
-
-    /** As above, with a gate that sees each neighbour beside the nucleus it would join. */
     public List<EpisodeCluster> build(
             List<Nucleus> nuclei,
             List<EpisodeContext> contexts,

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +23,7 @@ class ClusterBuilderTest {
     // Large enough that no test cluster reaches it, except where a test says otherwise.
     private static final int NO_CAP = 1000;
 
-    private static final Predicate<String> EVERY_NEIGHBOUR = id -> true;
+    private static final ClusterBuilder.NeighbourGate EVERY_NEIGHBOUR = (neighbour, nucleus) -> true;
 
     private final ClusterBuilder builder = new ClusterBuilder();
 
@@ -290,6 +289,24 @@ class ClusterBuilderTest {
     }
 
     @Test
+    void a_weaker_nucleus_the_gate_refuses_beside_the_stronger_one_stays_a_cluster_of_its_own() {
+        List<Nucleus> nuclei = List.of(new Nucleus("s1-3", 0.9f), new Nucleus("s1-4", 0.5f));
+        List<EpisodeContext> contexts = List.of(
+                context("s1-3", "s1-2", "s1-3", "s1-4", "s1-5"), context("s1-4", "s1-3", "s1-4", "s1-5", "s1-6"));
+        // Beside s1-3, only s1-2 is admitted (as a long turn beside a short nucleus would not be).
+        ClusterBuilder.NeighbourGate besideStrongest = (neighbour, nucleus) ->
+                nucleus.getId().equals("s1-3") ? neighbour.getId().equals("s1-2") : true;
+
+        List<EpisodeCluster> gated = builder.build(nuclei, contexts, 0, 0, 10, NO_CAP, besideStrongest);
+        List<EpisodeCluster> open = builder.build(nuclei, contexts, 0, 0, 10, NO_CAP, EVERY_NEIGHBOUR);
+
+        assertThat(gated).extracting(EpisodeCluster::nucleusId).containsExactly("s1-3", "s1-4");
+        assertThat(open)
+                .singleElement()
+                .satisfies(cluster -> assertThat(ids(cluster)).containsExactly("s1-3", "s1-4"));
+    }
+
+    @Test
     void the_nucleus_is_kept_even_when_the_gate_refuses_every_episode() {
         List<EpisodeCluster> clusters = builder.build(
                 List.of(new Nucleus("s1-4", 0.9f)),
@@ -298,7 +315,7 @@ class ClusterBuilderTest {
                 1,
                 10,
                 NO_CAP,
-                id -> false);
+                (neighbour, nucleus) -> false);
 
         assertThat(clusters).singleElement().satisfies(cluster -> {
             assertThat(cluster.nucleusId()).isEqualTo("s1-4");
@@ -430,7 +447,8 @@ class ClusterBuilderTest {
     }
 
     /** The gate of a search that hit exactly these episodes. */
-    private static Predicate<String> hits(String... ids) {
-        return Set.of(ids)::contains;
+    private static ClusterBuilder.NeighbourGate hits(String... ids) {
+        Set<String> hit = Set.of(ids);
+        return (neighbour, nucleus) -> hit.contains(neighbour.getId());
     }
 }
