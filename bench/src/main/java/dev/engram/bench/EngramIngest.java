@@ -110,8 +110,8 @@ public final class EngramIngest {
         for (JsonNode outcome : answer.path("episodes")) {
             String status = outcome.path("status").asText();
             if (!"created".equals(status) && !(reuse && "duplicate".equals(status))) {
-                throw new IllegalStateException("episode " + outcome.path("id").asText() + " was "
-                        + outcome.path("status").asText() + ", not created: the run ids collide with an earlier run");
+                throw new IllegalStateException("episode " + outcome.path("id").asText() + " was " + status
+                        + ", not created: the run ids collide with an earlier run");
             }
         }
     }

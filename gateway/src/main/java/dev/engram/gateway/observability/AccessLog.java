@@ -69,8 +69,12 @@ public class AccessLog {
 
     private void handle(RoutingContext routing) {
         long started = System.nanoTime();
-        Span current = serverSpanOfThisRequest();
-        Span own = current.getSpanContext().isValid() ? null : startServerSpan(routing.request());
+        io.vertx.core.Context vertxContext = Vertx.currentContext();
+        boolean onItsOwnContext = vertxContext != null && VertxContext.isDuplicatedContext(vertxContext);
+        Span current = onItsOwnContext ? serverSpanOfThisRequest() : Span.getInvalid();
+        Span own = current.getSpanContext().isValid()
+                ? null
+                : startServerSpan(routing.request(), onItsOwnContext ? vertxContext : null);
         SpanContext span = own != null ? own.getSpanContext() : current.getSpanContext();
         String traceId = span.isValid() ? span.getTraceId() : "";
         if (!traceId.isEmpty()) {
@@ -91,18 +95,14 @@ public class AccessLog {
     }
 
     /**
-     * The span the instrumentation started for this request, or an invalid one. Only a request's own (duplicated)
-     * Vert.x context holds its span; elsewhere the current span comes from the thread and may be left over from an
-     * earlier request. So may an ended span anywhere (this request's span stays open until its answer is sent),
+     * The span the instrumentation started for this request, or an invalid one; asked only on the request's own
+     * (duplicated) Vert.x context, since elsewhere the current span comes from the thread and may be left over from
+     * an earlier request. So may an ended span (this request's span stays open until its answer is sent),
      * and a server span whose parent is a local span: a request's server span starts a trace or continues the
      * caller's, so a local parent means it was started inside a context an earlier request left behind. Taking
      * any of them would give the answer another request's trace id.
      */
     private static Span serverSpanOfThisRequest() {
-        io.vertx.core.Context vertxContext = Vertx.currentContext();
-        if (vertxContext == null || !VertxContext.isDuplicatedContext(vertxContext)) {
-            return Span.getInvalid();
-        }
         Span span = Span.current();
         if (span instanceof ReadableSpan readable) {
             SpanContext parent = readable.getParentSpanContext();
@@ -115,11 +115,10 @@ public class AccessLog {
 
     /**
      * A server span for a request the instrumentation left without one. It is made current for the rest of the
-     * request only when the request runs on its own (duplicated) Vert.x context: made current elsewhere, it would
-     * outlive the request on the event loop. Either way the answer and the log line carry its trace id.
+     * request only on the request's own (duplicated) Vert.x context, {@code requestContext} ({@code null} when it
+     * runs on none): made current elsewhere, it would outlive the request on the event loop. Either way the answer and the log line carry its trace id.
      */
-    private Span startServerSpan(HttpServerRequest request) {
-        io.vertx.core.Context vertxContext = Vertx.currentContext();
+    private Span startServerSpan(HttpServerRequest request, io.vertx.core.Context requestContext) {
         Context parent =
                 openTelemetry.getPropagators().getTextMapPropagator().extract(Context.root(), request, HEADERS);
         Span span = tracer.spanBuilder(request.method() + " " + request.path())
@@ -128,8 +127,8 @@ public class AccessLog {
                 .setAttribute("http.request.method", request.method().name())
                 .setAttribute("url.path", request.path())
                 .startSpan();
-        if (vertxContext != null && VertxContext.isDuplicatedContext(vertxContext)) {
-            QuarkusContextStorage.INSTANCE.attach(vertxContext, parent.with(span));
+        if (requestContext != null) {
+            QuarkusContextStorage.INSTANCE.attach(requestContext, parent.with(span));
         }
         return span;
     }

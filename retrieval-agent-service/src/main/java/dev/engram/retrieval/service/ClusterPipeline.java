@@ -172,7 +172,8 @@ public class ClusterPipeline {
         boolean present = latestFirst.applies(request.query());
         List<EpisodeCluster> clusters = present ? ranked : ranked.subList(0, Math.min(request.topK(), ranked.size()));
         return relevance.score(request.scope(), request.query(), clusters).map(unordered -> {
-            LatestFirst.Ordered ordered = latestFirst.order(request.query(), unordered);
+            LatestFirst.Ordered ordered =
+                    present ? latestFirst.newestFirst(unordered) : new LatestFirst.Ordered(unordered, 0);
             trace.latestFirst(ordered.contenders());
             List<EpisodeCluster> all = ordered.clusters();
             List<EpisodeCluster> scored = all.subList(0, Math.min(request.topK(), all.size()));

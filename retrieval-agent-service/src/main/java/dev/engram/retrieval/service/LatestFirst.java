@@ -32,7 +32,12 @@ public class LatestFirst {
 
     /** The clusters reordered, and whether the question asked for the latest state. */
     public Ordered order(String question, List<EpisodeCluster> clusters) {
-        if (clusters.size() < 2 || !applies(question)) {
+        return applies(question) ? newestFirst(clusters) : new Ordered(clusters, 0);
+    }
+
+    /** The clusters of a question already known to ask about the present ({@link #applies}), reordered. */
+    public Ordered newestFirst(List<EpisodeCluster> clusters) {
+        if (clusters.size() < 2) {
             return new Ordered(clusters, 0);
         }
         float best = (float) clusters.stream()
