@@ -162,6 +162,12 @@ class InvalidRequestTest {
                 add("user_id a number", "{'user_id':42,'session_id':'s1','episodes':[{'content':'hi'}]}", "user_id"),
                 add("episodes an object", "{'user_id':'u1','session_id':'s1','episodes':{'content':'hi'}}", "episodes"),
                 addEpisodes("content an array", "{'content':['hi']}", "episodes[0].content"),
+                addEpisodes(
+                        "an episode's text under a field the API does not have", "{'text':'hi'}", "episodes[0].text"),
+                add(
+                        "an unknown top-level field in an add",
+                        "{'user_id':'u1','session_id':'s1','userId':'u2','episodes':[{'content':'hi'}]}",
+                        "userId"),
                 add("body an array", "[{'user_id':'u1'}]", "body"),
                 add("empty body", "", "body"),
                 search("missing query", "{'user_id':'u1'}", "query"),
@@ -212,6 +218,14 @@ class InvalidRequestTest {
                         "{'user_id':'u1','query':'q','max_context_tokens':32001}",
                         "max_context_tokens"),
                 search("unknown include", "{'user_id':'u1','query':'q','include':['episodic','memes']}", "include[1]"),
+                search(
+                        "top_k in camel case, which would search with the default",
+                        "{'user_id':'u1','query':'q','topK':3}",
+                        "topK"),
+                search(
+                        "an unknown field of expand_context",
+                        "{'user_id':'u1','query':'q','expand_context':{'before':1,'window':3}}",
+                        "expand_context.window"),
                 search(
                         "a misspelt filter field, which would widen the search",
                         "{'user_id':'u1','query':'q','filter':{'session_id':'s1'}}",

@@ -38,7 +38,6 @@ final class AdminEndpoints {
 
     Endpoint createProject() {
         Shape.ObjectShape body = Shape.object(
-                true,
                 0.5,
                 Field.required("id", Shape.id(null, false)),
                 Field.optional(
@@ -122,7 +121,6 @@ final class AdminEndpoints {
 
     Endpoint createKey() {
         Shape.ObjectShape body = Shape.object(
-                true,
                 0.5,
                 Field.optional(
                         "name",
@@ -265,8 +263,8 @@ final class AdminEndpoints {
     }
 
     Endpoint reindex() {
-        Shape.ObjectShape body = Shape.object(
-                true, 0.5, Field.optional("project", Shape.id(() -> List.of(context.reindexProject()), false)));
+        Shape.ObjectShape body =
+                Shape.object(0.5, Field.optional("project", Shape.id(() -> List.of(context.reindexProject()), false)));
         String path = "/v1/admin/reindex";
         return new Endpoint(
                 "POST",

@@ -96,7 +96,6 @@ final class MemoryEndpoints {
 
     private Shape.ObjectShape episode() {
         return Shape.object(
-                false,
                 0.4,
                 Field.optional("id", episodeId()),
                 Field.optional(
@@ -117,7 +116,6 @@ final class MemoryEndpoints {
         Gen<Integer> batchSizes =
                 Gen.frequency(Gen.weight(300, Gen.integers(1, 3)), Gen.weight(1, Gen.just(Contract.MAX_EPISODES)));
         Shape.ObjectShape body = Shape.object(
-                false,
                 0.5,
                 Field.required("user_id", user()),
                 Field.optional("agent_id", agent()),
@@ -400,13 +398,11 @@ final class MemoryEndpoints {
 
     Endpoint search() {
         Shape.ObjectShape expand = Shape.object(
-                false,
                 0.6,
                 Field.optional("before", Shape.integer(0, Contract.MAX_NEIGHBOURS)),
                 Field.optional("after", Shape.integer(0, Contract.MAX_NEIGHBOURS)),
                 Field.optional("neighbours", Shape.oneOf(Contract.NEIGHBOURS)));
         Shape.ObjectShape filter = Shape.object(
-                false,
                 0.4,
                 Field.optional("session_ids", Shape.array(session(), 0, 100_000, Gen.integers(0, 3))),
                 Field.optional("from", Shape.timestamp(false)),
@@ -421,7 +417,6 @@ final class MemoryEndpoints {
                                 Gen.integers(0, 3))),
                 Field.optional("metadata", Shape.stringMap()));
         Shape.ObjectShape body = Shape.object(
-                false,
                 0.3,
                 Field.required("user_id", anyUser()),
                 Field.optional("agent_id", agent()),

@@ -160,7 +160,6 @@ final class ProfileEndpoints {
 
     private Shape.ObjectShape entryBody() {
         return Shape.object(
-                true,
                 0.5,
                 Field.required("subject", label(SUBJECTS)),
                 Field.optional("category", label(List.of("profile", "preference"))),

@@ -423,14 +423,14 @@ interface Shape {
     }
 
     /**
-     * An object of the given fields. A {@code strict} object refuses unknown fields; others ignore them.
-     * {@code presence} is how often an optional field is given in a valid value.
+     * An object of the given fields; a field it does not list is refused. {@code presence} is how often an
+     * optional field is given in a valid value.
      */
-    static ObjectShape object(boolean strict, double presence, Field... fields) {
-        return new ObjectShape(List.of(fields), strict, presence);
+    static ObjectShape object(double presence, Field... fields) {
+        return new ObjectShape(List.of(fields), presence);
     }
 
-    record ObjectShape(List<Field> fields, boolean strict, double presence) implements Shape {
+    record ObjectShape(List<Field> fields, double presence) implements Shape {
 
         @Override
         public Gen<Json> valid() {

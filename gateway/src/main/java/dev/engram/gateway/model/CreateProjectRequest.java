@@ -1,5 +1,4 @@
 package dev.engram.gateway.model;
 
 /** A new project: its id (the tenant key, an id like any other) and a display name (the id when left out). */
-@RefusesUnknownFields
 public record CreateProjectRequest(String id, String name) {}

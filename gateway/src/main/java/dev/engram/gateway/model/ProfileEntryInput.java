@@ -5,7 +5,6 @@ import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Body of {@code PUT /v1/users/{user_id}/profile/{entry_id}}: a manual entry, or a new version of a current one. */
-@RefusesUnknownFields
 public record ProfileEntryInput(
         @Schema(required = true, examples = "Caroline") String subject,
         @Schema(defaultValue = "profile") String category,

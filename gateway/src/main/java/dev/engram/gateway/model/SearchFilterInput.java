@@ -6,7 +6,6 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Narrows a search inside the user's memory; every part is optional, and a misspelt part is refused. */
-@RefusesUnknownFields
 public record SearchFilterInput(
         @JsonProperty("session_ids") List<String> sessionIds,
 
