@@ -59,8 +59,17 @@ public class AdminResource {
     @Path("/projects")
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(201)
-    @Operation(summary = "Create a project", description = "Only the bootstrap admin key creates projects.")
-    @APIResponse(responseCode = "201", description = "Created.")
+    @Operation(
+            operationId = "createProject",
+            summary = "Create a project",
+            description = "Only the bootstrap admin key creates projects.")
+    @APIResponse(
+            responseCode = "201",
+            description = "Created.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ProjectView.class)))
     @APIResponse(
             responseCode = "409",
             description = "The id is taken.",
@@ -71,7 +80,10 @@ public class AdminResource {
 
     @GET
     @Path("/projects")
-    @Operation(summary = "List projects", description = "Only for the bootstrap admin key.")
+    @Operation(
+            operationId = "listProjects",
+            summary = "List projects",
+            description = "Only for the bootstrap admin key.")
     public Uni<List<ProjectView>> listProjects() {
         return admin.listProjects(caller.get());
     }
@@ -81,16 +93,26 @@ public class AdminResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(201)
     @Operation(
+            operationId = "createApiKey",
             summary = "Create an API key",
             description = "The answer carries the key itself ('key'), this once; only its salted hash is stored.")
-    @APIResponse(responseCode = "201", description = "Created; keep 'key', it cannot be shown again.")
+    @APIResponse(
+            responseCode = "201",
+            description = "Created; keep 'key', it cannot be shown again.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ApiKeyView.class)))
     public Uni<ApiKeyView> createKey(@RestPath("project_id") String project, CreateApiKeyRequest request) {
         return admin.createKey(caller.get(), project, request);
     }
 
     @GET
     @Path("/projects/{project_id}/keys")
-    @Operation(summary = "List a project's API keys", description = "Without their secrets; revoked ones too.")
+    @Operation(
+            operationId = "listApiKeys",
+            summary = "List a project's API keys",
+            description = "Without their secrets; revoked ones too.")
     public Uni<List<ApiKeyView>> listKeys(@RestPath("project_id") String project) {
         return admin.listKeys(caller.get(), project);
     }
@@ -98,7 +120,10 @@ public class AdminResource {
     @DELETE
     @Path("/projects/{project_id}/keys/{key_id}")
     @ResponseStatus(204)
-    @Operation(summary = "Revoke an API key", description = "Takes effect on the next request, on every replica.")
+    @Operation(
+            operationId = "revokeApiKey",
+            summary = "Revoke an API key",
+            description = "Takes effect on the next request, on every replica.")
     @APIResponse(responseCode = "204", description = "Revoked.")
     public Uni<Void> revokeKey(@RestPath("project_id") String project, @RestPath("key_id") String keyId) {
         return admin.revokeKey(caller.get(), project, keyId);
@@ -109,10 +134,17 @@ public class AdminResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(202)
     @Operation(
+            operationId = "reindex",
             summary = "Rebuild the vector index",
             description = "Queues every stored episode of the project for indexing again (after a change of embedding"
                     + " model or store). Searches keep working meanwhile; /v1/memories/status shows the progress.")
-    @APIResponse(responseCode = "202", description = "Queued.")
+    @APIResponse(
+            responseCode = "202",
+            description = "Queued.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ReindexResponse.class)))
     public Uni<ReindexResponse> reindex(ReindexRequest request) {
         return reindexing.reindex(caller.get(), request);
     }

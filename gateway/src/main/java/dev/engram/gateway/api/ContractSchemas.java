@@ -21,7 +21,7 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
  * Writes the limits, patterns and enums the proto declares (see {@code engram/v1/rules.proto}) into the schemas
  * of the request bodies, so that the OpenAPI document says what the services enforce and cannot drift from it.
  */
-@OpenApiFilter(OpenApiFilter.RunStage.RUNTIME_STARTUP)
+@OpenApiFilter(OpenApiFilter.RunStage.BUILD)
 public class ContractSchemas implements OASFilter {
 
     /** A body schema, the proto request it becomes, and where in that request's JSON the schema sits. */

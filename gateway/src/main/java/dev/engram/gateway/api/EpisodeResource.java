@@ -13,6 +13,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -45,20 +46,27 @@ public class EpisodeResource {
     }
 
     @GET
-    @Operation(summary = "List episodes", description = "A user's episodes in session order, a page at a time.")
+    @Operation(
+            operationId = "listEpisodes",
+            summary = "List episodes",
+            description = "A user's episodes in session order, a page at a time.")
     @APIResponse(responseCode = "200", description = "One page; follow next_cursor for the next.")
     public Uni<EpisodePage> list(
             @Parameter(required = true) @RestQuery("user_id") String userId,
             @RestQuery("session_id") String sessionId,
             @RestQuery("agent_id") String agentId,
             @Parameter(description = "next_cursor of the previous page.") @RestQuery("cursor") String cursor,
-            @Parameter(description = "1-1000, default 100.") @RestQuery("limit") String limit) {
+            @Parameter(
+                            description = "1-1000, default 100.",
+                            schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "1000"))
+                    @RestQuery("limit")
+                    String limit) {
         return episodes.list(caller.project(), userId, sessionId, agentId, cursor, limit);
     }
 
     @GET
     @Path("/{episode_id}")
-    @Operation(summary = "Read an episode", description = "Exactly as it was added.")
+    @Operation(operationId = "getEpisode", summary = "Read an episode", description = "Exactly as it was added.")
     @APIResponse(responseCode = "200", description = "The episode.")
     @APIResponse(
             responseCode = "404",
@@ -72,12 +80,19 @@ public class EpisodeResource {
     @DELETE
     @Path("/{episode_id}")
     @Operation(
+            operationId = "deleteEpisode",
             summary = "Delete an episode",
             description = "From PostgreSQL, short-term memory (its session's summary is rebuilt), the vector index and"
                     + " the profile's evidence, before answering 200; 202 with a status URL when a store is still to"
                     + " be reached.")
     @APIResponse(responseCode = "200", description = "Deleted from every store.")
-    @APIResponse(responseCode = "202", description = "Deleted from PostgreSQL; derived stores follow (see Location).")
+    @APIResponse(
+            responseCode = "202",
+            description = "Deleted from PostgreSQL; derived stores follow (see Location).",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = DeletionView.class)))
     @APIResponse(
             responseCode = "404",
             description = "The user has no episode with this id.",

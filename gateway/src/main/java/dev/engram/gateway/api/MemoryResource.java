@@ -53,10 +53,17 @@ public class MemoryResource {
     @Blocking
     @ResponseStatus(201)
     @Operation(
+            operationId = "addMemories",
             summary = "Add episodes",
             description = "Stores the episodes durably before answering; search sees them once indexed "
                     + "(see /v1/memories/status). Re-sending an id is a no-op reported as duplicate.")
-    @APIResponse(responseCode = "201", description = "Every episode is stored (created or duplicate).")
+    @APIResponse(
+            responseCode = "201",
+            description = "Every episode is stored (created or duplicate).",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = AddMemoriesResponse.class)))
     @APIResponse(
             responseCode = "413",
             description = "Body too large.",
@@ -68,6 +75,7 @@ public class MemoryResource {
     @POST
     @Path("/search")
     @Operation(
+            operationId = "searchMemories",
             summary = "Search memory",
             description = "Returns clusters of matching episodes with their neighbours, best first, the "
                     + "session's short-term memory when session_id is given, and a ready-to-use context text.")
@@ -78,7 +86,10 @@ public class MemoryResource {
 
     @GET
     @Path("/status")
-    @Operation(summary = "Indexing status", description = "How many of the user's episodes are searchable yet.")
+    @Operation(
+            operationId = "getMemoryStatus",
+            summary = "Indexing status",
+            description = "How many of the user's episodes are searchable yet.")
     @APIResponse(responseCode = "200", description = "Counts of stored, indexed and pending episodes.")
     public Uni<MemoryStatus> status(@Parameter(required = true) @RestQuery("user_id") String userId) {
         return memories.status(caller.project(), userId);

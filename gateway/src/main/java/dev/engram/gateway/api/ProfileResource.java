@@ -15,6 +15,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -51,6 +52,7 @@ public class ProfileResource {
 
     @GET
     @Operation(
+            operationId = "getProfile",
             summary = "Profile of a user",
             description = "The entries that hold now, or at the time given by 'at', in subject, tag and feature order.")
     @APIResponse(responseCode = "200", description = "The entries; none for an unknown user.")
@@ -58,11 +60,15 @@ public class ProfileResource {
             @RestPath("user_id") String userId,
             @Parameter(
                             description = "What held at this time: ISO-8601 with offset, or a date for the start of"
-                                    + " that day in UTC. Now when absent.")
+                                    + " that day in UTC. Now when absent.",
+                            schema = @Schema(type = SchemaType.STRING, examples = "2023-05-08T13:56:00Z"))
                     @RestQuery("at")
                     String at,
             @Parameter(description = "Only the entries about this person.") @RestQuery("subject") String subject,
-            @Parameter(description = "At most this many entries (1-1000); all when absent.") @RestQuery("limit")
+            @Parameter(
+                            description = "At most this many entries (1-1000); all when absent.",
+                            schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "1000"))
+                    @RestQuery("limit")
                     String limit) {
         return profiles.profile(caller.project(), userId, at, subject, limit);
     }
@@ -70,6 +76,7 @@ public class ProfileResource {
     @GET
     @Path("/history")
     @Operation(
+            operationId = "getProfileHistory",
             summary = "History of a user's profile",
             description = "Every version of every entry, current, replaced and retired, oldest first per feature.")
     @APIResponse(responseCode = "200", description = "The versions; none for an unknown user.")
@@ -85,11 +92,18 @@ public class ProfileResource {
     @Path("/{entry_id}")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(
+            operationId = "putProfileEntry",
             summary = "Set a profile entry by hand",
             description = "An unknown id creates the entry under that id. The id of a current entry records a new"
                     + " version under a new id and closes the old one at the new valid_from; the same content again"
                     + " changes nothing. Unknown fields are rejected.")
-    @APIResponse(responseCode = "201", description = "The entry was created.")
+    @APIResponse(
+            responseCode = "201",
+            description = "The entry was created.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = PutProfileEntryResponse.class)))
     @APIResponse(responseCode = "200", description = "A new version was recorded (see replaced), or nothing changed.")
     @APIResponse(
             responseCode = "409",
@@ -108,6 +122,7 @@ public class ProfileResource {
     @Path("/{entry_id}")
     @ResponseStatus(204)
     @Operation(
+            operationId = "deleteProfileEntry",
             summary = "Delete a profile entry",
             description = "Deletes this version of the entry for good; other versions stay in the history.")
     @APIResponse(responseCode = "204", description = "Deleted.")

@@ -50,6 +50,7 @@ public class SessionResource {
     @GET
     @Path("/{session_id: .+}/short-term")
     @Operation(
+            operationId = "getShortTerm",
             summary = "Short-term memory of a session",
             description = "The session's recent episodes within a character budget, any older ones not summarized "
                     + "yet, and a summary of the rest. Read without search; an unknown session is empty.")
@@ -65,10 +66,17 @@ public class SessionResource {
     @DELETE
     @Path("/{session_id: .+}")
     @Operation(
+            operationId = "deleteSession",
             summary = "Delete a session",
             description = "Its episodes, its short-term memory, their index entries and profile evidence.")
     @APIResponse(responseCode = "200", description = "Deleted from every store (also when there was nothing).")
-    @APIResponse(responseCode = "202", description = "Deleted from PostgreSQL; derived stores follow (see Location).")
+    @APIResponse(
+            responseCode = "202",
+            description = "Deleted from PostgreSQL; derived stores follow (see Location).",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = DeletionView.class)))
     public Uni<RestResponse<DeletionView>> delete(
             @Parameter(description = "May contain '/'.") @RestPath("session_id") String sessionId,
             @Parameter(required = true) @RestQuery("user_id") String userId) {

@@ -39,17 +39,27 @@ public class UserResource {
     @DELETE
     @Path("/users/{user_id}")
     @Operation(
+            operationId = "deleteUser",
             summary = "Delete a user",
             description = "Every episode, session, short-term summary, index entry and profile entry of the user.")
     @APIResponse(responseCode = "200", description = "Deleted from every store (also when there was nothing).")
-    @APIResponse(responseCode = "202", description = "Deleted from PostgreSQL; derived stores follow (see Location).")
+    @APIResponse(
+            responseCode = "202",
+            description = "Deleted from PostgreSQL; derived stores follow (see Location).",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = DeletionView.class)))
     public Uni<RestResponse<DeletionView>> deleteUser(@RestPath("user_id") String userId) {
         return episodes.deleteUser(caller.project(), userId).map(Deletions::answer);
     }
 
     @GET
     @Path("/deletions/{deletion_id}")
-    @Operation(summary = "Follow a deletion", description = "complete once every store is purged.")
+    @Operation(
+            operationId = "getDeletion",
+            summary = "Follow a deletion",
+            description = "complete once every store is purged.")
     @APIResponse(responseCode = "200", description = "The deletion's state.")
     @APIResponse(
             responseCode = "404",

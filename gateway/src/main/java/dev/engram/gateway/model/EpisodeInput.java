@@ -15,6 +15,7 @@ public record EpisodeInput(
         @Schema(required = true) String content,
 
         @Schema(
+                format = "date-time",
                 description = "ISO-8601 with offset; the time of arrival when absent.",
                 examples = "2023-05-08T13:56:00Z")
         String timestamp,

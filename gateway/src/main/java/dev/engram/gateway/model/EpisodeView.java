@@ -2,6 +2,7 @@ package dev.engram.gateway.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** A stored episode as returned by search, with its metadata exactly as it was added. */
 public record EpisodeView(
@@ -11,5 +12,5 @@ public record EpisodeView(
         @JsonProperty("produced_for") String producedFor,
         String role,
         String content,
-        String timestamp,
+        @Schema(format = "date-time") String timestamp,
         Map<String, String> metadata) {}

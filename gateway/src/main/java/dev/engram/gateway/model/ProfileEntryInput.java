@@ -17,6 +17,7 @@ public record ProfileEntryInput(
         String value,
 
         @Schema(
+                format = "date-time",
                 description = "ISO-8601 with offset; now when absent. A new version must not start before the"
                         + " version it replaces.",
                 examples = "2023-05-08T13:56:00Z")

@@ -18,11 +18,14 @@ public record ProfileEntryView(
         @Schema(examples = "gender identity") String feature,
         @Schema(examples = "transgender woman") String value,
 
-        @Schema(description = "Since when the value holds.", examples = "2023-05-08T13:56:00Z")
+        @Schema(format = "date-time", description = "Since when the value holds.", examples = "2023-05-08T13:56:00Z")
         @JsonProperty("valid_from")
         String validFrom,
 
-        @Schema(description = "When a newer version replaced this one; null while the entry is current.")
+        @Schema(
+                format = "date-time",
+                nullable = true,
+                description = "When a newer version replaced this one; null while the entry is current.")
         @JsonProperty("valid_to")
         String validTo,
 
@@ -33,9 +36,12 @@ public record ProfileEntryView(
 
         @Schema(minimum = "0", maximum = "1") float confidence,
 
-        @JsonProperty("recorded_at") String recordedAt,
+        @Schema(format = "date-time") @JsonProperty("recorded_at")
+        String recordedAt,
 
-        @Schema(description = "Set when consolidation retired the entry (merged or crowded out); absent otherwise.")
+        @Schema(
+                format = "date-time",
+                description = "Set when consolidation retired the entry (merged or crowded out); absent otherwise.")
         @JsonProperty("retired_at")
         @JsonInclude(JsonInclude.Include.NON_NULL)
         String retiredAt) {}

@@ -9,10 +9,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record SearchFilterInput(
         @JsonProperty("session_ids") List<String> sessionIds,
 
-        @Schema(description = "Inclusive lower bound, ISO-8601 with offset.")
+        @Schema(format = "date-time", description = "Inclusive lower bound, ISO-8601 with offset.")
         String from,
 
-        @Schema(description = "Inclusive upper bound, ISO-8601 with offset.")
+        @Schema(format = "date-time", description = "Inclusive upper bound, ISO-8601 with offset.")
         String to,
 
         List<String> producers,
