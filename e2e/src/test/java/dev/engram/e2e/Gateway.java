@@ -45,6 +45,18 @@ final class Gateway {
                 .jsonPath();
     }
 
+    /** An add the gateway refuses: its problem document, after checking the status. */
+    JsonPath addRefused(Map<String, Object> request, int status) {
+        return request()
+                .contentType(ContentType.JSON)
+                .body(request)
+                .post("/v1/memories")
+                .then()
+                .statusCode(status)
+                .extract()
+                .jsonPath();
+    }
+
     JsonPath search(String user, String query, int topK) {
         return search(Map.of("user_id", user, "query", query, "top_k", topK));
     }

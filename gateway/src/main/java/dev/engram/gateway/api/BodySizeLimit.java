@@ -75,12 +75,10 @@ public class BodySizeLimit {
     }
 
     private void tooLarge(RoutingContext context) {
-        // The unread body would otherwise still be streamed in: close the connection after answering.
-        context.response().endHandler(sent -> context.request().connection().close());
+        UnreadUpload.closeAfterAnswer(context);
         context.response()
                 .setStatusCode(413)
                 .putHeader(HttpHeaderNames.CONTENT_TYPE, Problem.MEDIA_TYPE)
-                .putHeader(HttpHeaderNames.CONNECTION, "close")
                 .end(Buffer.buffer(problem));
     }
 

@@ -56,7 +56,8 @@ public class MemoryResource {
             operationId = "addMemories",
             summary = "Add episodes",
             description = "Stores the episodes durably before answering; search sees them once indexed "
-                    + "(see /v1/memories/status). Re-sending an id is a no-op reported as duplicate.")
+                    + "(see /v1/memories/status). Episode ids are the user's: re-sending an episode is a no-op"
+                    + " reported as duplicate, a different episode under a taken id is a 409.")
     @APIResponse(
             responseCode = "201",
             description = "Every episode is stored (created or duplicate).",
@@ -64,6 +65,11 @@ public class MemoryResource {
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = AddMemoriesResponse.class)))
+    @APIResponse(
+            responseCode = "409",
+            description = "An id the user already has for a different episode, or one id given to two different"
+                    + " episodes; nothing of the batch is stored.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(
             responseCode = "413",
             description = "Body too large.",

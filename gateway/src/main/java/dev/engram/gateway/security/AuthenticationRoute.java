@@ -3,6 +3,7 @@ package dev.engram.gateway.security;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.gateway.api.Problems;
+import dev.engram.gateway.api.UnreadUpload;
 import dev.engram.gateway.config.AuthConfig;
 import dev.engram.gateway.config.GatewayConfig;
 import dev.engram.gateway.model.Problem;
@@ -121,8 +122,7 @@ public class AuthenticationRoute {
         // The body was never read: answer and close rather than drain an upload nobody will use.
         if (routing.request().headers().contains(HttpHeaderNames.CONTENT_LENGTH)
                 || routing.request().headers().contains(HttpHeaderNames.TRANSFER_ENCODING)) {
-            response.putHeader(HttpHeaderNames.CONNECTION, "close");
-            response.endHandler(sent -> routing.request().connection().close());
+            UnreadUpload.closeAfterAnswer(routing);
         }
         response.end(Buffer.buffer(body));
     }

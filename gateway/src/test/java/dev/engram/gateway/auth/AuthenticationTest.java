@@ -15,7 +15,13 @@ import dev.engram.testing.PostgresTestResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -49,6 +55,37 @@ class AuthenticationTest {
                 .contentType("application/problem+json")
                 .header("WWW-Authenticate", startsWith("Bearer"))
                 .body("type", equalTo("urn:engram:problem:unauthorized"));
+        assertThat(ingest.calls()).isZero();
+    }
+
+    /**
+     * Java's HttpClient (as generated clients use it) upgrades a plain connection to HTTP/2; the refusal must
+     * reach it whole, with or without a body, and leave the connection usable for the next request.
+     */
+    @Test
+    void a_refusal_reaches_a_client_that_upgraded_to_http2() throws Exception {
+        HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+        URI status = URI.create(RestAssured.baseURI + ":" + RestAssured.port + "/v1/memories/status?user_id=caroline");
+        URI add = URI.create(RestAssured.baseURI + ":" + RestAssured.port + "/v1/memories");
+        for (HttpRequest request : List.of(
+                HttpRequest.newBuilder(status)
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build(),
+                HttpRequest.newBuilder(add)
+                        .timeout(Duration.ofSeconds(10))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"user_id\":\"caroline\"}"))
+                        .build(),
+                HttpRequest.newBuilder(status)
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build())) {
+            HttpResponse<String> answer = client.send(request, HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).isEqualTo(401);
+            assertThat(answer.body()).contains("urn:engram:problem:unauthorized");
+        }
         assertThat(ingest.calls()).isZero();
     }
 

@@ -7,6 +7,7 @@ import dev.engram.ingest.mapping.DeletionMapper;
 import dev.engram.ingest.mapping.EpisodeMapper;
 import dev.engram.ingest.mapping.ListCursor;
 import dev.engram.ingest.mapping.ResponseMapper;
+import dev.engram.ingest.model.EpisodeIdConflict;
 import dev.engram.ingest.model.ListPosition;
 import dev.engram.ingest.model.ShortTermKey;
 import dev.engram.ingest.query.EpisodeQueries;
@@ -74,7 +75,11 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
                             request.getEpisodesList().stream()
                                     .map(EpisodeMapper::toDraft)
                                     .toList())
-                    .map(ResponseMapper::toAddResponse);
+                    .map(ResponseMapper::toAddResponse)
+                    .onFailure(EpisodeIdConflict.class)
+                    .transform(conflict -> Status.FAILED_PRECONDITION
+                            .withDescription(conflict.getMessage())
+                            .asRuntimeException());
         });
     }
 

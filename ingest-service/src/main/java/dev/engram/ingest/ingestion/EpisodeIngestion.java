@@ -3,6 +3,7 @@ package dev.engram.ingest.ingestion;
 import dev.engram.ingest.config.ProfileClientConfig;
 import dev.engram.ingest.model.AddOutcome;
 import dev.engram.ingest.model.EpisodeDraft;
+import dev.engram.ingest.model.EpisodeIdConflict;
 import dev.engram.ingest.model.EpisodeScope;
 import dev.engram.ingest.model.OutboxTarget;
 import dev.engram.ingest.outbox.OutboxRelay;
@@ -14,13 +15,15 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
-/** Accepts episodes: assigns missing ids and timestamps, stores each id once per project. */
+/** Accepts episodes: assigns missing ids and timestamps, stores each id once per user. */
 @ApplicationScoped
 public class EpisodeIngestion {
 
@@ -43,16 +46,27 @@ public class EpisodeIngestion {
 
     /**
      * Stores the episodes, queues them for indexing and profile extraction, marks the session's short-term memory due,
-     * in one transaction; emits after the commit, so every CREATED outcome is durable. Outcomes follow the request order; an id already
-     * stored, or repeated earlier in the request, is a duplicate.
+     * in one transaction; emits after the commit, so every CREATED outcome is durable. Outcomes follow the request
+     * order; an id the user already has, or repeated earlier in the request, is a duplicate when the episode is the
+     * same ({@link ResentEpisode}). When it is not, the request fails with {@link EpisodeIdConflict} and nothing of it
+     * is stored.
      */
     public Uni<List<AddOutcome>> add(EpisodeScope scope, List<EpisodeDraft> drafts) {
         List<Pending> pending = resolve(drafts);
-        List<EpisodeDraft> toStore = pending.stream()
-                .filter(item -> !item.repeated())
-                .map(Pending::episode)
-                .toList();
-        return episodes.insertAllIfAbsent(scope, toStore, targets)
+        List<String> repeatedDifferently = repeatedDifferently(pending);
+        if (!repeatedDifferently.isEmpty()) {
+            return Uni.createFrom().failure(EpisodeIdConflict.repeated(repeatedDifferently));
+        }
+        List<Pending> toStore =
+                pending.stream().filter(item -> !item.repeated()).toList();
+        Map<String, Pending> byId = new HashMap<>();
+        toStore.forEach(item -> byId.put(item.episode().id(), item));
+        return episodes.insertAllIfAbsent(
+                        scope,
+                        toStore.stream().map(Pending::episode).toList(),
+                        targets,
+                        (episode, stored) -> ResentEpisode.matches(
+                                scope, episode, byId.get(episode.id()).timestampGiven(), stored))
                 .map(stored -> outcomes(pending, stored))
                 .invoke(outcomes -> {
                     if (outcomes.stream().anyMatch(AddOutcome::created)) {
@@ -61,6 +75,22 @@ public class EpisodeIngestion {
                         summarizer.nudge();
                     }
                 });
+    }
+
+    /** Ids given twice in one request for two different episodes, in request order. */
+    private static List<String> repeatedDifferently(List<Pending> pending) {
+        Map<String, Pending> first = new HashMap<>();
+        List<String> conflicts = new ArrayList<>();
+        for (Pending item : pending) {
+            Pending earlier = first.putIfAbsent(item.episode().id(), item);
+            if (earlier != null
+                    && !ResentEpisode.sameDraft(
+                            earlier.episode(), earlier.timestampGiven(), item.episode(), item.timestampGiven())
+                    && !conflicts.contains(item.episode().id())) {
+                conflicts.add(item.episode().id());
+            }
+        }
+        return conflicts;
     }
 
     private static List<Pending> resolve(List<EpisodeDraft> drafts) {
@@ -72,7 +102,7 @@ public class EpisodeIngestion {
             // PostgreSQL keeps microseconds; truncating here makes the stored time the one decided.
             Instant timestamp =
                     (draft.timestamp() != null ? draft.timestamp() : arrival).truncatedTo(ChronoUnit.MICROS);
-            pending.add(new Pending(draft.resolve(id, timestamp), !seen.add(id)));
+            pending.add(new Pending(draft.resolve(id, timestamp), !seen.add(id), draft.timestamp() != null));
         }
         return pending;
     }
@@ -88,5 +118,5 @@ public class EpisodeIngestion {
                 .toList();
     }
 
-    private record Pending(EpisodeDraft episode, boolean repeated) {}
+    private record Pending(EpisodeDraft episode, boolean repeated, boolean timestampGiven) {}
 }

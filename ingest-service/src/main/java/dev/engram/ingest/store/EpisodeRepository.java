@@ -2,6 +2,7 @@ package dev.engram.ingest.store;
 
 import dev.engram.ingest.model.EpisodeCounts;
 import dev.engram.ingest.model.EpisodeDraft;
+import dev.engram.ingest.model.EpisodeIdConflict;
 import dev.engram.ingest.model.EpisodeScope;
 import dev.engram.ingest.model.MetadataConverter;
 import dev.engram.ingest.model.OutboxTarget;
@@ -12,8 +13,10 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiPredicate;
 
 /** Episodes: idempotent inserts, look-ups by key and per-user counts. */
 @ApplicationScoped
@@ -27,7 +30,7 @@ public class EpisodeRepository implements PanacheRepositoryBase<StoredEpisode, L
                                             producer, produced_for, role, content, ts, metadata)
                 values (:project, :episodeId, :userId, :agentId, :sessionId,
                         :producer, :producedFor, :role, :content, :ts, :metadata)
-                on conflict (project, episode_id) do nothing
+                on conflict (project, user_id, episode_id) do nothing
                 returning pk
             )
             insert into ingest.outbox (episode_pk, target)
@@ -47,20 +50,40 @@ public class EpisodeRepository implements PanacheRepositoryBase<StoredEpisode, L
      * Stores the episodes, each with one outbox row per target in {@code targets}, in one transaction that
      * has committed when the result is emitted; the session's short-term memories are marked
      * changed in the same transaction, before any episode. Emits, per episode and in order, whether
-     * this call stored it (false: its id was already stored in the project). Ids must be distinct.
+     * this call stored it (false: the user already has an episode of this id, one that
+     * {@code sameAsStored} accepts as this one). When {@code sameAsStored} refuses any stored episode, the
+     * transaction is rolled back and the result fails with {@link EpisodeIdConflict} naming every such id.
+     * Ids must be distinct.
      */
     @WithTransaction
     public Uni<List<Boolean>> insertAllIfAbsent(
-            EpisodeScope scope, List<EpisodeDraft> episodes, Set<OutboxTarget> targets) {
+            EpisodeScope scope,
+            List<EpisodeDraft> episodes,
+            Set<OutboxTarget> targets,
+            BiPredicate<EpisodeDraft, StoredEpisode> sameAsStored) {
+        List<String> conflicts = new ArrayList<>();
         // One statement at a time: a reactive session does not run statements concurrently.
         return shortTerm
                 .markChanged(scope)
                 .chain(() -> Multi.createFrom()
                         .iterable(episodes)
                         .onItem()
-                        .transformToUniAndConcatenate(episode -> insertIfAbsent(scope, episode, targets))
+                        .transformToUniAndConcatenate(episode -> insertIfAbsent(scope, episode, targets)
+                                .call(created -> created
+                                        ? Uni.createFrom().voidItem()
+                                        : stored(scope, episode.id()).invoke(stored -> {
+                                            // Absent: deleted since the insert met it; nothing to compare.
+                                            if (stored != null && !sameAsStored.test(episode, stored)) {
+                                                conflicts.add(episode.id());
+                                            }
+                                        })))
                         .collect()
-                        .asList());
+                        .asList())
+                .invoke(created -> {
+                    if (!conflicts.isEmpty()) {
+                        throw EpisodeIdConflict.taken(conflicts);
+                    }
+                });
     }
 
     private Uni<Boolean> insertIfAbsent(EpisodeScope scope, EpisodeDraft episode, Set<OutboxTarget> targets) {
@@ -82,6 +105,11 @@ public class EpisodeRepository implements PanacheRepositoryBase<StoredEpisode, L
                                 targets.stream().map(OutboxTarget::column).toList())
                         .executeUpdate())
                 .map(rows -> rows > 0);
+    }
+
+    private Uni<StoredEpisode> stored(EpisodeScope scope, String episodeId) {
+        return find("project = ?1 and userId = ?2 and episodeId = ?3", scope.project(), scope.userId(), episodeId)
+                .firstResult();
     }
 
     /** The episodes with these keys, in no particular order. */

@@ -22,16 +22,15 @@ import java.util.Map;
 @ApplicationScoped
 public class SessionWindowQuery {
 
-    // Each nucleus is a look-up on the unique (project, episode_id) key, whatever the statistics
-    // say: "limit 1" stops PostgreSQL from flattening the subquery into a join, and the user
-    // check stays outside it so that no other index looks as good.
+    // Each nucleus is a look-up on the unique (project, user_id, episode_id) key, whatever the
+    // statistics say: "limit 1" stops PostgreSQL from flattening the subquery into a join.
     private static final String WINDOWS = """
             select t.episode_id as nucleus_id, e.pk, e.episode_id, e.agent_id, e.session_id, e.producer,
                    e.produced_for, e.role, e.content, e.ts, e.metadata
             from unnest(cast($1 as text[])) with ordinality as requested(episode_id, position)
             cross join lateral (
                 select e.pk, e.episode_id, e.user_id, e.agent_id, e.session_id, e.ts from ingest.episode e
-                 where e.project = $2 and e.episode_id = requested.episode_id
+                 where e.project = $2 and e.user_id = $3 and e.episode_id = requested.episode_id
                  limit 1
             ) t
             cross join lateral (
@@ -51,7 +50,7 @@ public class SessionWindowQuery {
                   order by a.ts, a.pk
                   limit $6)
             ) e
-            where t.user_id = $3 and (cast($4 as text) = '' or t.agent_id = $4)
+            where cast($4 as text) = '' or t.agent_id = $4
             order by requested.position, e.ts, e.pk
             """;
 

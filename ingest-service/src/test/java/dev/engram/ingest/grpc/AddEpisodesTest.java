@@ -64,7 +64,7 @@ class AddEpisodesTest {
     void id_repeated_inside_one_request_is_stored_once_and_outcomes_keep_request_order() {
         String project = newProject();
         AddEpisodesResponse response = ingest.addEpisodes(
-                add(scope(project, "u1", "s1"), episode("a", "first"), episode("b", "second"), episode("a", "again")));
+                add(scope(project, "u1", "s1"), episode("a", "first"), episode("b", "second"), episode("a", "first")));
 
         assertThat(response.getOutcomesList())
                 .containsExactly(
@@ -75,17 +75,74 @@ class AddEpisodesTest {
         assertThat(only(project, "u1", "a").getContent()).isEqualTo("first");
     }
 
+    /** Agents number their messages 1, 2, 3: every user of a project keeps their own episode "1". */
     @Test
-    void an_id_is_unique_per_project_not_per_user() {
+    void an_id_is_unique_per_user_not_per_project() {
         String project = newProject();
-        ingest.addEpisodes(add(scope(project, "u1", "s1"), episode("x", "mine")));
+        ingest.addEpisodes(add(scope(project, "u1", "s1"), episode("1", "mine")));
 
-        assertThat(ingest.addEpisodes(add(scope(project, "u2", "s1"), episode("x", "theirs")))
+        assertThat(ingest.addEpisodes(add(scope(project, "u2", "s1"), episode("1", "theirs")))
                         .getOutcomesList())
-                .containsExactly(outcome("x", AddStatus.ADD_STATUS_DUPLICATE));
-        assertThat(ingest.addEpisodes(add(scope(newProject(), "u2", "s1"), episode("x", "other project")))
+                .containsExactly(outcome("1", AddStatus.ADD_STATUS_CREATED));
+        assertThat(only(project, "u1", "1").getContent()).isEqualTo("mine");
+        assertThat(only(project, "u2", "1").getContent()).isEqualTo("theirs");
+        assertThat(ingest.addEpisodes(add(scope(newProject(), "u2", "s1"), episode("1", "other project")))
                         .getOutcomesList())
-                .containsExactly(outcome("x", AddStatus.ADD_STATUS_CREATED));
+                .containsExactly(outcome("1", AddStatus.ADD_STATUS_CREATED));
+    }
+
+    /** A retry is harmless; a different episode under a taken id would be lost, so it refuses the whole request. */
+    @Test
+    void a_different_episode_under_a_taken_id_is_a_conflict_and_nothing_of_the_request_is_stored() {
+        String project = newProject();
+        ingest.addEpisodes(
+                add(scope(project, "u1", "s1"), episode("1", "I adopted a beagle.", "2026-03-14T18:30:00Z")));
+
+        StatusRuntimeException conflict = catchThrowableOfType(
+                StatusRuntimeException.class,
+                () -> ingest.addEpisodes(add(
+                        scope(project, "u1", "s1"),
+                        episode("2", "new and fine"),
+                        episode("1", "I adopted a cat.", "2026-03-14T18:30:00Z"))));
+
+        assertThat(conflict.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+        assertThat(conflict.getStatus().getDescription()).contains("id 1 is already taken");
+        assertThat(ingest.getStatus(status(project, "u1")).getStored()).isEqualTo(1);
+        assertThat(only(project, "u1", "1").getContent()).isEqualTo("I adopted a beagle.");
+
+        // The same episode again is a duplicate, with or without its timestamp.
+        assertThat(ingest.addEpisodes(add(scope(project, "u1", "s1"), episode("1", "I adopted a beagle.")))
+                        .getOutcomesList())
+                .containsExactly(outcome("1", AddStatus.ADD_STATUS_DUPLICATE));
+        // Another session or another time is another episode.
+        assertThat(catchThrowableOfType(
+                                StatusRuntimeException.class,
+                                () -> ingest.addEpisodes(
+                                        add(scope(project, "u1", "s2"), episode("1", "I adopted a beagle."))))
+                        .getStatus()
+                        .getCode())
+                .isEqualTo(Status.Code.FAILED_PRECONDITION);
+        assertThat(catchThrowableOfType(
+                                StatusRuntimeException.class,
+                                () -> ingest.addEpisodes(add(
+                                        scope(project, "u1", "s1"),
+                                        episode("1", "I adopted a beagle.", "2026-03-15T18:30:00Z"))))
+                        .getStatus()
+                        .getCode())
+                .isEqualTo(Status.Code.FAILED_PRECONDITION);
+    }
+
+    @Test
+    void one_id_for_two_different_episodes_of_one_request_is_a_conflict() {
+        String project = newProject();
+        StatusRuntimeException conflict = catchThrowableOfType(
+                StatusRuntimeException.class,
+                () -> ingest.addEpisodes(
+                        add(scope(project, "u1", "s1"), episode("a", "first"), episode("a", "not the first"))));
+
+        assertThat(conflict.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+        assertThat(conflict.getStatus().getDescription()).contains("id a is given to two different episodes");
+        assertThat(ingest.getStatus(status(project, "u1")).getStored()).isZero();
     }
 
     @Test

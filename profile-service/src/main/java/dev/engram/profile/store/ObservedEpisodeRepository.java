@@ -24,7 +24,7 @@ public class ObservedEpisodeRepository implements PanacheRepositoryBase<Observed
             insert into profile.observed_episode (project, user_id, episode_id, session_id, producer,
                                                   produced_for, content, ts)
             values (:project, :userId, :episodeId, :sessionId, :producer, :producedFor, :content, :ts)
-            on conflict (project, episode_id) do nothing
+            on conflict (project, user_id, episode_id) do nothing
             """;
 
     private static final String CLAIM = """

@@ -17,7 +17,6 @@ import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.util.BytesRef;
 
@@ -27,7 +26,6 @@ final class LuceneDocuments {
     /** Changes whenever documents are laid out differently; see {@link VectorStoreProducer}. */
     static final String LAYOUT_VERSION = "v2";
 
-    static final String KEY = "episode_key";
     static final String PROJECT = "project";
     static final String USER_ID = "user_id";
     static final String AGENT_ID = "agent_id";
@@ -47,21 +45,11 @@ final class LuceneDocuments {
 
     private LuceneDocuments() {}
 
-    /**
-     * The term naming every unit of one episode. The project's length prefixes it so that no pair of
-     * (project, episode id) can collide with another, whatever characters the ids contain.
-     */
-    static Term episodeKey(String project, String episodeId) {
-        return new Term(KEY, project.length() + ":" + project + episodeId);
-    }
-
     static List<Document> toDocuments(EpisodeUnits episodeUnits) {
         SourceEpisode episode = episodeUnits.episode();
         List<Document> documents = new ArrayList<>(episodeUnits.units().size());
         for (IndexUnit unit : episodeUnits.units()) {
             Document doc = new Document();
-            doc.add(new StringField(
-                    KEY, episodeKey(episode.project(), episode.episodeId()).bytes(), Store.NO));
             doc.add(new StringField(PROJECT, episode.project(), Store.YES));
             doc.add(new StringField(USER_ID, episode.userId(), Store.YES));
             doc.add(new StringField(AGENT_ID, episode.agentId(), Store.YES));

@@ -21,7 +21,6 @@ import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
@@ -74,21 +73,33 @@ public final class LuceneVectorStore implements VectorStore {
 
     @Override
     public void index(List<EpisodeUnits> episodes) {
-        Map<Term, EpisodeUnits> latest = new LinkedHashMap<>();
+        Map<EpisodeKey, EpisodeUnits> latest = new LinkedHashMap<>();
         for (EpisodeUnits episode : episodes) {
-            latest.put(
-                    LuceneDocuments.episodeKey(
-                            episode.episode().project(), episode.episode().episodeId()),
-                    episode);
+            latest.put(EpisodeKey.of(episode), episode);
         }
         try {
-            for (Map.Entry<Term, EpisodeUnits> entry : latest.entrySet()) {
+            for (Map.Entry<EpisodeKey, EpisodeUnits> entry : latest.entrySet()) {
                 // Atomic delete-and-add: a redelivered episode replaces its units, never duplicates them.
-                writer.updateDocuments(entry.getKey(), LuceneDocuments.toDocuments(entry.getValue()));
+                writer.updateDocuments(entry.getKey().units(), LuceneDocuments.toDocuments(entry.getValue()));
             }
             commitAndRefresh();
         } catch (IOException e) {
             throw new UncheckedIOException("indexing " + latest.size() + " episodes", e);
+        }
+    }
+
+    /** An episode is named by its id within its user, and users within their project. */
+    private record EpisodeKey(String project, String userId, String episodeId) {
+
+        static EpisodeKey of(EpisodeUnits units) {
+            return new EpisodeKey(
+                    units.episode().project(),
+                    units.episode().userId(),
+                    units.episode().episodeId());
+        }
+
+        Query units() {
+            return LuceneQueries.episodes(project, userId, List.of(episodeId));
         }
     }
 

@@ -148,6 +148,29 @@ public abstract class VectorStoreConformanceTest {
                 .isEmpty();
     }
 
+    /** Episode ids name an episode within its user: agents that number their messages 1, 2, 3 all collide. */
+    @Test
+    void users_of_one_project_keep_their_own_episode_of_the_same_id() {
+        store.index(List.of(
+                unit(episode("alice", "s1", "1", "alice keeps an orchid", T0), NORTH),
+                unit(episode("bob", "s1", "1", "bob keeps an orchid", T0), NORTH)));
+        // Re-indexing one user's episode leaves the other user's alone.
+        store.index(List.of(unit(episode("bob", "s1", "1", "bob keeps two orchids", T0), NORTH)));
+
+        assertThat(store.search(query("orchid", NORTH, ALICE, 10)))
+                .extracting(UnitHit::text)
+                .containsExactly("alice keeps an orchid");
+        assertThat(store.search(query("orchid", NORTH, UnitFilter.forUser("p", "bob"), 10)))
+                .extracting(UnitHit::text)
+                .containsExactly("bob keeps two orchids");
+
+        store.delete(UnitSelection.episodes("p", "bob", List.of("1")));
+
+        assertThat(store.search(query("orchid", NORTH, ALICE, 10)))
+                .extracting(UnitHit::text)
+                .containsExactly("alice keeps an orchid");
+    }
+
     @Test
     void filters_narrow_both_retrievers() {
         store.index(List.of(

@@ -29,14 +29,14 @@ import java.util.UUID;
 final class QdrantPoints {
 
     /** Changes whenever points are laid out differently; it is part of the collection name. */
-    static final String LAYOUT_VERSION = "q1";
+    static final String LAYOUT_VERSION = "q2";
 
     static final String PROJECT = "project";
     static final String USER_ID = "user_id";
     static final String AGENT_ID = "agent_id";
     static final String SESSION_ID = "session_id";
     static final String EPISODE_ID = "episode_id";
-    /** Project and episode id in one keyword, so that a batch of episodes of any projects is one filter. */
+    /** Project, user and episode id in one keyword, so that a batch of episodes of any users is one filter. */
     static final String EPISODE_KEY = "episode_key";
 
     static final String UNIT_ID = "unit_id";
@@ -55,9 +55,12 @@ final class QdrantPoints {
 
     private QdrantPoints() {}
 
-    /** Length-prefixed, so no pair of (project, episode id) collides with another whatever their characters. */
-    static String episodeKey(String project, String episodeId) {
-        return project.length() + ":" + project + episodeId;
+    /**
+     * An episode id names an episode within its user. Length-prefixed, so no (project, user, episode id) collides
+     * with another whatever their characters.
+     */
+    static String episodeKey(String project, String userId, String episodeId) {
+        return project.length() + ":" + project + userId.length() + ":" + userId + episodeId;
     }
 
     static String metadataEntry(String key, String value) {
@@ -65,8 +68,9 @@ final class QdrantPoints {
     }
 
     /** Derived from the unit, so re-indexing an episode overwrites its points instead of adding copies. */
-    static UUID pointId(String project, String episodeId, String unitId) {
-        String name = episodeKey(project, episodeId).length() + ":" + episodeKey(project, episodeId) + unitId;
+    static UUID pointId(String project, String userId, String episodeId, String unitId) {
+        String episodeKey = episodeKey(project, userId, episodeId);
+        String name = episodeKey.length() + ":" + episodeKey + unitId;
         return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -86,7 +90,7 @@ final class QdrantPoints {
         shared.put(AGENT_ID, value(episode.agentId()));
         shared.put(SESSION_ID, value(episode.sessionId()));
         shared.put(EPISODE_ID, value(episode.episodeId()));
-        shared.put(EPISODE_KEY, value(episodeKey(episode.project(), episode.episodeId())));
+        shared.put(EPISODE_KEY, value(episodeKey(episode.project(), episode.userId(), episode.episodeId())));
         shared.put(PRODUCER, value(episode.producer()));
         if (episode.timestamp() != null) {
             shared.put(TIMESTAMP_MICROS, value(micros(episode.timestamp())));
@@ -114,7 +118,8 @@ final class QdrantPoints {
                 continue;
             }
             points.add(PointStruct.newBuilder()
-                    .setId(PointIdFactory.id(pointId(episode.project(), episode.episodeId(), unit.unitId())))
+                    .setId(PointIdFactory.id(
+                            pointId(episode.project(), episode.userId(), episode.episodeId(), unit.unitId())))
                     .putAllPayload(payload)
                     .setVectors(VectorsFactory.namedVectors(vectors))
                     .build());

@@ -48,7 +48,9 @@ final class QdrantWrites {
         for (EpisodeUnits episode : episodes) {
             latest.put(
                     QdrantPoints.episodeKey(
-                            episode.episode().project(), episode.episode().episodeId()),
+                            episode.episode().project(),
+                            episode.episode().userId(),
+                            episode.episode().episodeId()),
                     episode);
         }
         List<String> keys = new ArrayList<>();

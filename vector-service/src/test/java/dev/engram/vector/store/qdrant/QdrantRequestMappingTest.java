@@ -74,7 +74,7 @@ import org.junit.jupiter.api.Test;
  */
 class QdrantRequestMappingTest {
 
-    private static final String COLLECTION = "engram-units-test-q1";
+    private static final String COLLECTION = "engram-units-test-q2";
     private static final Duration TIMEOUT = Duration.ofSeconds(3);
 
     private final SimpleMeterRegistry metrics = new SimpleMeterRegistry();
@@ -267,8 +267,8 @@ class QdrantRequestMappingTest {
 
         List<UpdateBatchPoints> batches = qdrant.requests("UpdateBatch", UpdateBatchPoints.class);
         assertThat(batches).hasSize(2);
-        assertThat(episodeKeysDeleted(batches.get(0))).containsExactly("1:pe1", "1:pe2");
-        assertThat(episodeKeysDeleted(batches.get(1))).containsExactly("1:pe3");
+        assertThat(episodeKeysDeleted(batches.get(0))).containsExactly("1:p5:alicee1", "1:p5:alicee2");
+        assertThat(episodeKeysDeleted(batches.get(1))).containsExactly("1:p5:alicee3");
         assertThat(upserted(batches.get(0))).hasSize(4);
         assertThat(upserted(batches.get(1))).hasSize(2);
         assertThat(batches).allSatisfy(batch -> {
@@ -332,7 +332,7 @@ class QdrantRequestMappingTest {
                         .map(PointStruct::getId)
                         .toList());
         assertThat(upserted(batches.get(0)).get(0).getId())
-                .isEqualTo(PointIdFactory.id(QdrantPoints.pointId("p", "e1", "e1#0")));
+                .isEqualTo(PointIdFactory.id(QdrantPoints.pointId("p", "alice", "e1", "e1#0")));
     }
 
     @Test
@@ -562,7 +562,7 @@ class QdrantRequestMappingTest {
     @Test
     void collection_names_hold_the_model_and_layout_and_only_characters_qdrant_accepts() {
         assertThat(QdrantVectorStore.collectionName("engram-units", "bge-small-en-v1.5"))
-                .isEqualTo("engram-units-bge-small-en-v1_5-q1");
+                .isEqualTo("engram-units-bge-small-en-v1_5-q2");
     }
 
     private static EpisodeUnits twoUnits(String episodeId) {
@@ -602,7 +602,7 @@ class QdrantRequestMappingTest {
                 "text", value(text),
                 "timestamp", value(T0.plusNanos(5).toString()));
         return ScoredPoint.newBuilder()
-                .setId(PointIdFactory.id(QdrantPoints.pointId("p", episodeId, unitId)))
+                .setId(PointIdFactory.id(QdrantPoints.pointId("p", "alice", episodeId, unitId)))
                 .putAllPayload(payload)
                 .build();
     }
