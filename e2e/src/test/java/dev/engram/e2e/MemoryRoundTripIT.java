@@ -47,7 +47,7 @@ class MemoryRoundTripIT {
                 .containsEntry("metadata", Map.of("turn", "D1:3", "source", "e2e"));
         assertThat(Instant.parse((String) carrots.get("timestamp"))).isEqualTo(START.plusSeconds(120));
         assertThat(result.getString("context")).contains("Nadia: Tomatoes, basil and a row of purple carrots");
-        assertThat(result.getString("trace.mode")).isEqualTo("direct");
+        assertThat(result.getString("trace.mode")).isEqualTo("chain");
     }
 
     @Test

@@ -13,8 +13,11 @@ import java.util.List;
  * first. After "I moved to Denver" and, months later, "I'm moving to Seattle", both come about as close to "Where
  * does Dana live now?"; the later statement is the answer and the earlier one its history, so both stay, newest
  * first. "About equally well" is a similarity to the question within {@code latest.similarity-margin} of the best
- * cluster's: clusters further below keep their place, so an old but far better answer is not buried by a recent
- * mention in passing. Questions about the past, and clusters not scored for relevance, keep the order they had.
+ * cluster's. These contenders lead the answer as a block, newest first, whatever places the reranking gave them: a
+ * second search round can rank a closer statement of an earlier state below a loosely related turn, and the
+ * history would fall out of a short answer. Clusters further below follow in their order, so an old but far
+ * better answer is not buried by a recent mention in passing. Questions about the past, and clusters not scored for
+ * relevance, keep the order they had.
  */
 @ApplicationScoped
 public class LatestFirst {
@@ -48,20 +51,15 @@ public class LatestFirst {
             return new Ordered(clusters, 0);
         }
         double floor = best - config.similarityMargin();
-        List<Integer> places = new ArrayList<>();
         List<EpisodeCluster> contenders = new ArrayList<>();
-        for (int i = 0; i < clusters.size(); i++) {
-            if (clusters.get(i).relevance().similarity() >= floor) {
-                places.add(i);
-                contenders.add(clusters.get(i));
-            }
+        List<EpisodeCluster> others = new ArrayList<>();
+        for (EpisodeCluster cluster : clusters) {
+            (cluster.relevance().similarity() >= floor ? contenders : others).add(cluster);
         }
-        // The contenders take the places they held, newest first; every other cluster stays where it was.
+        // Sorting is stable: contenders of the same time keep the reranking's order.
         contenders.sort(Comparator.comparingLong(LatestFirst::newest).reversed());
-        List<EpisodeCluster> ordered = new ArrayList<>(clusters);
-        for (int i = 0; i < places.size(); i++) {
-            ordered.set(places.get(i), contenders.get(i));
-        }
+        List<EpisodeCluster> ordered = new ArrayList<>(contenders);
+        ordered.addAll(others);
         return new Ordered(ordered, contenders.size());
     }
 

@@ -107,8 +107,8 @@ class LlmStrategiesTest {
                 r -> r.setMode(SearchMode.SEARCH_MODE_AUTO).setBefore(1).setAfter(2));
 
         assertThat(response.getTrace().getReason())
-                .isEqualTo("the LLM gave no usable route; rules: asks for several things (\"Which cities has\")"
-                        + "; it asks for several things, so each hit stands alone");
+                .isEqualTo("the LLM gave no usable route; rules: one question, searched again in the words of what it"
+                        + " asks about; it asks for several things, so each hit stands alone");
         assertThat(SearchChannel.episodeIds(response)).containsExactlyInAnyOrder("s2-3", "s2-5");
     }
 
@@ -119,7 +119,7 @@ class LlmStrategiesTest {
         RetrievalResponse response = channel.search(
                 "when did Caroline go to the support group?", r -> r.setMode(SearchMode.SEARCH_MODE_AUTO));
 
-        assertThat(response.getTrace().getMode()).isEqualTo("direct");
+        assertThat(response.getTrace().getMode()).isEqualTo("chain");
         assertThat(response.getTrace().getReason()).startsWith("the LLM gave no usable route; rules:");
         assertThat(response.getClustersCount()).isPositive();
     }

@@ -104,9 +104,12 @@ public interface VectorConfig {
         /**
          * The constant k of reciprocal-rank fusion: larger values flatten the advantage of top ranks.
          * With a hundred candidates per retriever, the customary 60 lets an episode that both rank
-         * mediocre outrank one that either ranks first; 10 keeps strong single-retriever matches.
+         * mediocre outrank one that either ranks first. Measured over 1, 3, 5, 10 and 30 on both
+         * benchmarks' dev sets, recall rose as k fell on both (docs/benchmarks.md): the first places of
+         * either retriever are where its evidence is, so at 1 the fusion nearly alternates between the
+         * two rankings, and an episode both rank highly still comes first.
          */
-        @WithDefault("10")
+        @WithDefault("1")
         int rrfK();
 
         /**
