@@ -129,9 +129,11 @@ final class MemoryEndpoints {
                 body,
                 Access.WRITE,
                 Contract.MAX_BODY,
+                // An id the model already holds may name a different episode of the user: then the batch is a 409
+                // (a conflict problem, which the problem rules check).
                 ignored -> body.valid()
                         .map(json -> Case.valid(
-                                Request.of("POST", "/v1/memories").json(json).withKey(key(Access.WRITE)), 201)),
+                                Request.of("POST", "/v1/memories").json(json).withKey(key(Access.WRITE)), 201, 409)),
                 this::added);
     }
 
@@ -157,12 +159,18 @@ final class MemoryEndpoints {
             if (!given.equals(id)) {
                 mismatches.add("episode " + i + " came back as " + id + ", not " + given);
             }
-            boolean duplicate = model.idTaken(id) || inBatch.contains(id);
+            boolean duplicate = model.hasEpisode(user, id) || inBatch.contains(id);
             inBatch.add(id);
             String status = text(outcomes.get(i), "status");
             if (!(duplicate ? "duplicate" : "created").equals(status)) {
                 mismatches.add("episode " + i + " (" + id + ") reported " + status + ", but it was "
                         + (duplicate ? "stored before" : "new"));
+            }
+            Model.Episode stored = model.episodes(user).get(id);
+            if (stored != null
+                    && !stored.content().equals(episode.string("content").orElseThrow())) {
+                mismatches.add("episode " + i + " (" + id + ") says something else than the episode stored under"
+                        + " its id, yet was accepted");
             }
             if ("created".equals(status)) {
                 model.stored(

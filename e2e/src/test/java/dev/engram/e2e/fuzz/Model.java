@@ -72,11 +72,6 @@ final class Model {
         return episodes(user).containsKey(id);
     }
 
-    /** Episode ids are unique within a project: an id another user holds is taken (see the README). */
-    boolean idTaken(String id) {
-        return episodes.values().stream().anyMatch(stored -> stored.containsKey(id));
-    }
-
     /** The ids of the user's episodes, oldest first; one of another user when the user has none. */
     List<String> episodeIds(String user) {
         return List.copyOf(episodes(user).keySet());

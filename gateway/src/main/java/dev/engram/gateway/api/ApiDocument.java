@@ -2,6 +2,7 @@ package dev.engram.gateway.api;
 
 import dev.engram.gateway.model.Problem;
 import io.quarkus.smallrye.openapi.OpenApiFilter;
+import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.OASFactory;
@@ -9,7 +10,9 @@ import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.media.Content;
 import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
 
@@ -70,6 +73,7 @@ public class ApiDocument implements OASFilter {
             responses = OASFactory.createAPIResponses();
             operation.setResponses(responses);
         }
+        sameBodyForEverySuccess(responses);
         for (Map.Entry<String, String> problem : COMMON_PROBLEMS.entrySet()) {
             if (responses.getAPIResponse(problem.getKey()) == null) {
                 responses.addAPIResponse(
@@ -84,6 +88,29 @@ public class ApiDocument implements OASFilter {
                                                                 .ref(PROBLEM_REF)))));
             }
         }
+    }
+
+    /**
+     * An operation answers one type whatever its success code (a deletion's 200 and 202, an edit's 200 and 201),
+     * but an annotated code other than the default gets no schema: it takes the one the default got.
+     */
+    private static void sameBodyForEverySuccess(APIResponses responses) {
+        if (responses.getAPIResponses() == null) {
+            return;
+        }
+        Content typed = responses.getAPIResponses().values().stream()
+                .map(APIResponse::getContent)
+                .filter(content -> content != null && content.getMediaType(MediaType.APPLICATION_JSON) != null)
+                .findFirst()
+                .orElse(null);
+        if (typed == null) {
+            return;
+        }
+        responses.getAPIResponses().forEach((code, response) -> {
+            if (code.startsWith("2") && !code.equals("204") && response.getContent() == null) {
+                response.setContent(typed);
+            }
+        });
     }
 
     /**

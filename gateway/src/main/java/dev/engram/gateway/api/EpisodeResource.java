@@ -86,13 +86,7 @@ public class EpisodeResource {
                     + " the profile's evidence, before answering 200; 202 with a status URL when a store is still to"
                     + " be reached.")
     @APIResponse(responseCode = "200", description = "Deleted from every store.")
-    @APIResponse(
-            responseCode = "202",
-            description = "Deleted from PostgreSQL; derived stores follow (see Location).",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = DeletionView.class)))
+    @APIResponse(responseCode = "202", description = "Deleted from PostgreSQL; derived stores follow (see Location).")
     @APIResponse(
             responseCode = "404",
             description = "The user has no episode with this id.",

@@ -97,13 +97,7 @@ public class ProfileResource {
             description = "An unknown id creates the entry under that id. The id of a current entry records a new"
                     + " version under a new id and closes the old one at the new valid_from; the same content again"
                     + " changes nothing. Unknown fields are rejected.")
-    @APIResponse(
-            responseCode = "201",
-            description = "The entry was created.",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = PutProfileEntryResponse.class)))
+    @APIResponse(responseCode = "201", description = "The entry was created.")
     @APIResponse(responseCode = "200", description = "A new version was recorded (see replaced), or nothing changed.")
     @APIResponse(
             responseCode = "409",

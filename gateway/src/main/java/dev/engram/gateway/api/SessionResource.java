@@ -70,13 +70,7 @@ public class SessionResource {
             summary = "Delete a session",
             description = "Its episodes, its short-term memory, their index entries and profile evidence.")
     @APIResponse(responseCode = "200", description = "Deleted from every store (also when there was nothing).")
-    @APIResponse(
-            responseCode = "202",
-            description = "Deleted from PostgreSQL; derived stores follow (see Location).",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = DeletionView.class)))
+    @APIResponse(responseCode = "202", description = "Deleted from PostgreSQL; derived stores follow (see Location).")
     public Uni<RestResponse<DeletionView>> delete(
             @Parameter(description = "May contain '/'.") @RestPath("session_id") String sessionId,
             @Parameter(required = true) @RestQuery("user_id") String userId) {

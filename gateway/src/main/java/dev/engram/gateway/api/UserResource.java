@@ -43,13 +43,7 @@ public class UserResource {
             summary = "Delete a user",
             description = "Every episode, session, short-term summary, index entry and profile entry of the user.")
     @APIResponse(responseCode = "200", description = "Deleted from every store (also when there was nothing).")
-    @APIResponse(
-            responseCode = "202",
-            description = "Deleted from PostgreSQL; derived stores follow (see Location).",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = DeletionView.class)))
+    @APIResponse(responseCode = "202", description = "Deleted from PostgreSQL; derived stores follow (see Location).")
     public Uni<RestResponse<DeletionView>> deleteUser(@RestPath("user_id") String userId) {
         return episodes.deleteUser(caller.project(), userId).map(Deletions::answer);
     }
