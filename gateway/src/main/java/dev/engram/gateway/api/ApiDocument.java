@@ -29,10 +29,11 @@ public class ApiDocument implements OASFilter {
 
     private static final String PROBLEM_REF = "#/components/schemas/Problem";
 
-    private static final Map<String, String> COMMON_PROBLEMS = Map.of(
-            "401", "No API key, or one that is unknown or revoked (when authentication is on).",
-            "403", "The key's scopes do not allow this request.",
-            "429", "Too many requests for this key; retry after the Retry-After delay.");
+    /** In a fixed order, so that every build writes the same document. */
+    private static final List<Map.Entry<String, String>> COMMON_PROBLEMS = List.of(
+            Map.entry("401", "No API key, or one that is unknown or revoked (when authentication is on)."),
+            Map.entry("403", "The key's scopes do not allow this request."),
+            Map.entry("429", "Too many requests for this key; retry after the Retry-After delay."));
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
@@ -74,7 +75,7 @@ public class ApiDocument implements OASFilter {
             operation.setResponses(responses);
         }
         sameBodyForEverySuccess(responses);
-        for (Map.Entry<String, String> problem : COMMON_PROBLEMS.entrySet()) {
+        for (Map.Entry<String, String> problem : COMMON_PROBLEMS) {
             if (responses.getAPIResponse(problem.getKey()) == null) {
                 responses.addAPIResponse(
                         problem.getKey(),
