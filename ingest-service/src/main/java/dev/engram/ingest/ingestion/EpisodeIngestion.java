@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /** Accepts episodes: assigns missing ids and timestamps, stores each id once per user. */
 @ApplicationScoped
@@ -59,14 +60,16 @@ public class EpisodeIngestion {
         }
         List<Pending> toStore =
                 pending.stream().filter(item -> !item.repeated()).toList();
-        Map<String, Pending> byId = new HashMap<>();
-        toStore.forEach(item -> byId.put(item.episode().id(), item));
+        Set<String> timed = toStore.stream()
+                .filter(Pending::timestampGiven)
+                .map(item -> item.episode().id())
+                .collect(Collectors.toSet());
         return episodes.insertAllIfAbsent(
                         scope,
                         toStore.stream().map(Pending::episode).toList(),
                         targets,
-                        (episode, stored) -> ResentEpisode.matches(
-                                scope, episode, byId.get(episode.id()).timestampGiven(), stored))
+                        (episode, stored) ->
+                                ResentEpisode.matches(scope, episode, timed.contains(episode.id()), stored))
                 .map(stored -> outcomes(pending, stored))
                 .invoke(outcomes -> {
                     if (outcomes.stream().anyMatch(AddOutcome::created)) {

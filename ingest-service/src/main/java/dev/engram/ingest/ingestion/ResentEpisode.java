@@ -3,7 +3,6 @@ package dev.engram.ingest.ingestion;
 import dev.engram.ingest.model.EpisodeDraft;
 import dev.engram.ingest.model.EpisodeScope;
 import dev.engram.ingest.model.StoredEpisode;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -17,14 +16,17 @@ final class ResentEpisode {
     private ResentEpisode() {}
 
     static boolean matches(EpisodeScope scope, EpisodeDraft resent, boolean timestampGiven, StoredEpisode stored) {
+        EpisodeDraft asStored = new EpisodeDraft(
+                stored.episodeId,
+                stored.producer,
+                stored.producedFor,
+                stored.role,
+                stored.content,
+                stored.ts,
+                stored.metadata);
         return same(scope.sessionId(), stored.sessionId)
                 && same(scope.agentId(), stored.agentId)
-                && same(resent.producer(), stored.producer)
-                && same(resent.producedFor(), stored.producedFor)
-                && same(resent.role(), stored.role)
-                && Objects.equals(resent.content(), stored.content)
-                && metadata(resent.metadata()).equals(metadata(stored.metadata))
-                && (!timestampGiven || resent.timestamp().equals(stored.ts));
+                && sameDraft(asStored, true, resent, timestampGiven);
     }
 
     /** Two episodes of one request under one id: the later is a repeat of the earlier one. */
@@ -46,9 +48,5 @@ final class ResentEpisode {
 
     private static String emptyAsNull(String value) {
         return value == null || value.isEmpty() ? null : value;
-    }
-
-    private static Map<String, String> metadata(Map<String, String> metadata) {
-        return metadata == null ? Map.of() : metadata;
     }
 }

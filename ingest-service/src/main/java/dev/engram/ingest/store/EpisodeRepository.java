@@ -13,10 +13,12 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BiPredicate;
+import java.util.stream.Collectors;
 
 /** Episodes: idempotent inserts, look-ups by key and per-user counts. */
 @ApplicationScoped
@@ -61,29 +63,52 @@ public class EpisodeRepository implements PanacheRepositoryBase<StoredEpisode, L
             List<EpisodeDraft> episodes,
             Set<OutboxTarget> targets,
             BiPredicate<EpisodeDraft, StoredEpisode> sameAsStored) {
-        List<String> conflicts = new ArrayList<>();
         // One statement at a time: a reactive session does not run statements concurrently.
         return shortTerm
                 .markChanged(scope)
                 .chain(() -> Multi.createFrom()
                         .iterable(episodes)
                         .onItem()
-                        .transformToUniAndConcatenate(episode -> insertIfAbsent(scope, episode, targets)
-                                .call(created -> created
-                                        ? Uni.createFrom().voidItem()
-                                        : stored(scope, episode.id()).invoke(stored -> {
-                                            // Absent: deleted since the insert met it; nothing to compare.
-                                            if (stored != null && !sameAsStored.test(episode, stored)) {
-                                                conflicts.add(episode.id());
-                                            }
-                                        })))
+                        .transformToUniAndConcatenate(episode -> insertIfAbsent(scope, episode, targets))
                         .collect()
                         .asList())
-                .invoke(created -> {
+                .call(created -> refuseDifferentEpisodes(scope, episodes, created, sameAsStored));
+    }
+
+    /** Reads every episode the insert met under a taken id at once, and fails on those that are not the ones sent. */
+    private Uni<Void> refuseDifferentEpisodes(
+            EpisodeScope scope,
+            List<EpisodeDraft> episodes,
+            List<Boolean> created,
+            BiPredicate<EpisodeDraft, StoredEpisode> sameAsStored) {
+        Map<String, EpisodeDraft> taken = new LinkedHashMap<>();
+        for (int i = 0; i < episodes.size(); i++) {
+            if (!created.get(i)) {
+                taken.put(episodes.get(i).id(), episodes.get(i));
+            }
+        }
+        if (taken.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return list(
+                        "project = ?1 and userId = ?2 and episodeId in ?3",
+                        scope.project(),
+                        scope.userId(),
+                        List.copyOf(taken.keySet()))
+                .invoke(found -> {
+                    Map<String, StoredEpisode> stored =
+                            found.stream().collect(Collectors.toMap(episode -> episode.episodeId, episode -> episode));
+                    // An id missing here was deleted since the insert met it: nothing to compare.
+                    List<String> conflicts = taken.values().stream()
+                            .filter(episode -> stored.containsKey(episode.id())
+                                    && !sameAsStored.test(episode, stored.get(episode.id())))
+                            .map(EpisodeDraft::id)
+                            .toList();
                     if (!conflicts.isEmpty()) {
                         throw EpisodeIdConflict.taken(conflicts);
                     }
-                });
+                })
+                .replaceWithVoid();
     }
 
     private Uni<Boolean> insertIfAbsent(EpisodeScope scope, EpisodeDraft episode, Set<OutboxTarget> targets) {
@@ -105,11 +130,6 @@ public class EpisodeRepository implements PanacheRepositoryBase<StoredEpisode, L
                                 targets.stream().map(OutboxTarget::column).toList())
                         .executeUpdate())
                 .map(rows -> rows > 0);
-    }
-
-    private Uni<StoredEpisode> stored(EpisodeScope scope, String episodeId) {
-        return find("project = ?1 and userId = ?2 and episodeId = ?3", scope.project(), scope.userId(), episodeId)
-                .firstResult();
     }
 
     /** The episodes with these keys, in no particular order. */
