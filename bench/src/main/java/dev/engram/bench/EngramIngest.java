@@ -36,6 +36,7 @@ public final class EngramIngest {
     public List<ObjectNode> requests(Session session) {
         List<ObjectNode> requests = new ArrayList<>();
         List<Turn> turns = session.turns();
+        List<String> speakers = turns.stream().map(Turn::speaker).distinct().toList();
         for (int from = 0; from < turns.size(); from += MAX_EPISODES_PER_REQUEST) {
             ObjectNode body = gateway.json().createObjectNode();
             body.put("user_id", ids.userId(session.sampleId()));
@@ -47,6 +48,10 @@ public final class EngramIngest {
                 ObjectNode episode = episodes.addObject();
                 episode.put("id", ids.episodeId(session.sampleId(), turn.diaId()));
                 episode.put("producer", turn.speaker());
+                // In a conversation of two, each speaks to the other, as an agent recording a chat would say.
+                if (speakers.size() == 2) {
+                    episode.put("produced_for", speakers.get(speakers.indexOf(turn.speaker()) == 0 ? 1 : 0));
+                }
                 episode.put("content", turn.content());
                 episode.put(
                         "timestamp",

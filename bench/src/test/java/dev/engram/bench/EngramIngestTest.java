@@ -26,6 +26,12 @@ class EngramIngestTest {
         JsonNode second = body.path("episodes").get(1);
         assertThat(second.path("id").asText()).isEqualTo("bench-1:conv-a:D2:2");
         assertThat(second.path("producer").asText()).isEqualTo("Ana");
+        // Two people talk in the session: each turn is said to the other one.
+        JsonNode first = body.path("episodes").get(0);
+        assertThat(first.path("producer").asText()).isNotEqualTo("Ana");
+        assertThat(first.path("produced_for").asText()).isEqualTo("Ana");
+        assertThat(second.path("produced_for").asText())
+                .isEqualTo(first.path("producer").asText());
         assertThat(second.path("content").asText()).endsWith(" [image: a photo of a finisher medal]");
         assertThat(second.path("metadata").toString()).isEqualTo("{\"dia_id\":\"D2:2\"}");
     }

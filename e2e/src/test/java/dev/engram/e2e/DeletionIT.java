@@ -38,6 +38,8 @@ class DeletionIT {
         try (VectorIndex index =
                 new VectorIndex(platform.host(), platform.port(dev.engram.launcher.ServiceKind.VECTOR))) {
             assertThat(index.count(tenant.project(), USER).getEpisodes()).isEqualTo(18);
+            long facts = index.count(tenant.project(), USER).getFacts();
+            assertThat(facts).as("facts derived from the episodes").isPositive();
 
             JsonPath episode = gateway.deleteEpisode(USER, sessionA.get(0));
             assertThat(episode.getString("status")).isEqualTo("complete");
@@ -49,6 +51,11 @@ class DeletionIT {
             assertThat(Gateway.episodeIds(gateway.search(USER, "kayak " + marker("a", 0), 10)))
                     .doesNotContain(sessionA.get(0));
             assertThat(index.count(tenant.project(), USER).getEpisodes()).isEqualTo(17);
+            assertThat(index.count(tenant.project(), USER).getFacts()).isLessThan(facts);
+            assertThat(Gateway.episodeIds(gateway.search(
+                            Map.of("user_id", USER, "query", "kayak " + marker("a", 0), "top_k", 10, "mode", "graph"))))
+                    .as("a graph search after the deletion")
+                    .doesNotContain(sessionA.get(0));
             assertThat(gateway.profileHistory(USER).getList("entries.evidence.flatten()", String.class))
                     .doesNotContain(sessionA.get(0));
 
@@ -78,7 +85,7 @@ class DeletionIT {
             assertThat(gateway.listEpisodes(USER, Map.of()).getList("episodes")).isEmpty();
             assertThat(gateway.profileHistory(USER).getList("entries")).isEmpty();
             var counts = index.count(tenant.project(), USER);
-            assertThat(List.of(counts.getEpisodes(), counts.getTurnUnits(), counts.getUnits()))
+            assertThat(List.of(counts.getEpisodes(), counts.getTurnUnits(), counts.getUnits(), counts.getFacts()))
                     .containsOnly(0L);
         }
         System.out.printf("DeletionIT: deletions=3 (episode, session, user) episodes_deleted=18 traces_left=0%n");

@@ -51,6 +51,19 @@ class MemoryRoundTripIT {
     }
 
     @Test
+    void a_graph_search_walks_the_users_facts_and_says_so_in_its_trace() {
+        JsonPath result = gateway.search(Map.of(
+                "user_id", "nadia", "query", "What kind of carrots is Nadia growing?", "top_k", 3, "mode", "graph"));
+
+        assertThat(result.getString("trace.mode")).isEqualTo("graph");
+        assertThat(result.getInt("trace.graph.facts")).isPositive();
+        assertThat(result.getInt("trace.graph.seeds")).isPositive();
+        assertThat(result.getInt("trace.graph.touched")).isGreaterThanOrEqualTo(result.getInt("trace.graph.seeds"));
+        assertThat(result.getMap("trace.graph.stage_us")).containsKeys("graph", "primary", "walk");
+        assertThat(Gateway.episodeIds(result)).contains("nadia-s1:3");
+    }
+
+    @Test
     void with_every_neighbour_the_best_match_comes_with_one_before_and_two_after_in_chronological_order() {
         JsonPath result = gateway.search(recitalQuestion(Map.of("before", 1, "after", 2, "neighbours", "all")));
 
@@ -134,7 +147,7 @@ class MemoryRoundTripIT {
                 "violin",
                 "What do Nadia and Owen grow and fly?",
                 "What is the name of Owen's sister's parrot?");
-        for (String mode : List.of("direct", "split", "chain", "auto")) {
+        for (String mode : List.of("direct", "split", "chain", "graph", "auto")) {
             for (String query : queries) {
                 for (String user : List.of("nadia", "owen")) {
                     JsonPath result =

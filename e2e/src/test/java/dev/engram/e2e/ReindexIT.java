@@ -46,10 +46,12 @@ class ReindexIT {
 
         String vector = platform.url(ServiceKind.VECTOR);
         long units;
+        long facts;
         long embedded;
         try (VectorIndex index = new VectorIndex(platform.host(), platform.port(ServiceKind.VECTOR))) {
             VectorCountResponse before = index.count(tenant.project(), USER);
             units = before.getUnits();
+            facts = before.getFacts();
             // Turns are indexed for BM25 only; every other unit (sentences, captions) is embedded.
             embedded = before.getUnits() - before.getTurnUnits();
         }
@@ -80,6 +82,10 @@ class ReindexIT {
         assertThat(queued).isEqualTo(EPISODES);
         assertThat(searches).as("searches while the index was rewritten").isPositive();
         assertThat(counts.getUnits()).as("units after the reindex").isEqualTo(units);
+        assertThat(counts.getFacts())
+                .as("facts after the reindex")
+                .isEqualTo(facts)
+                .isPositive();
         assertThat(found)
                 .as("searches during the reindex that found the episode")
                 .isEqualTo(searches);

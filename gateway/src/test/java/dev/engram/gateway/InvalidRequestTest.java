@@ -408,7 +408,7 @@ class InvalidRequestTest {
                 .then()
                 .statusCode(400)
                 .body("errors[0].field", equalTo("mode"))
-                .body("errors[0].message", equalTo("must be one of auto, direct, split, chain (was 'tree')"));
+                .body("errors[0].message", equalTo("must be one of auto, direct, split, chain, graph (was 'tree')"));
     }
 
     @Test

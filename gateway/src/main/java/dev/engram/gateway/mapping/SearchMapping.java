@@ -4,12 +4,14 @@ import static dev.engram.gateway.mapping.JsonValues.orEmpty;
 
 import dev.engram.gateway.model.EpisodeCluster;
 import dev.engram.gateway.model.ExpandContext;
+import dev.engram.gateway.model.GraphTraceView;
 import dev.engram.gateway.model.SearchFilterInput;
 import dev.engram.gateway.model.SearchRequest;
 import dev.engram.gateway.model.SearchResponse;
 import dev.engram.gateway.model.SearchTrace;
 import dev.engram.gateway.model.ShortTermView;
 import dev.engram.proto.v1.Cluster;
+import dev.engram.proto.v1.GraphTrace;
 import dev.engram.proto.v1.Neighbours;
 import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.RetrievalResponse;
@@ -138,6 +140,12 @@ public final class SearchMapping {
                 trace.getBestRelevance(),
                 trace.getBelowMinRelevance(),
                 trace.getMinRelevance(),
-                trace.getLatestFirst());
+                trace.getLatestFirst(),
+                trace.hasGraph() ? graph(trace.getGraph()) : null);
+    }
+
+    private static GraphTraceView graph(GraphTrace graph) {
+        return new GraphTraceView(
+                graph.getFacts(), graph.getSeeds(), graph.getEventFacts(), graph.getTouched(), graph.getStageUsMap());
     }
 }

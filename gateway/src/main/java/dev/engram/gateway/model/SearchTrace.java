@@ -1,5 +1,6 @@
 package dev.engram.gateway.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
@@ -31,4 +32,8 @@ public record SearchTrace(
                 description = "For a question about how things stand now, how many of the clusters closest to it"
                         + " were put newest first.")
         @JsonProperty("latest_first")
-        int latestFirst) {}
+        int latestFirst,
+
+        @Schema(description = "What the walk of a graph search did; absent for other modes.")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        GraphTraceView graph) {}

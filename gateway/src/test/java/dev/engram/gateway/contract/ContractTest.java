@@ -66,7 +66,7 @@ class ContractTest {
                         .containsExactly(
                                 "mode",
                                 "must be one of SEARCH_MODE_UNSPECIFIED, SEARCH_MODE_AUTO, SEARCH_MODE_DIRECT,"
-                                        + " SEARCH_MODE_SPLIT, SEARCH_MODE_CHAIN (was 42)"));
+                                        + " SEARCH_MODE_SPLIT, SEARCH_MODE_CHAIN, SEARCH_MODE_GRAPH (was 42)"));
     }
 
     @Test

@@ -3,6 +3,8 @@ package dev.engram.retrieval.client;
 import dev.engram.grpc.call.CallPolicies;
 import dev.engram.grpc.call.CallPolicy;
 import dev.engram.grpc.contract.FieldRule;
+import dev.engram.proto.v1.GraphSearchRequest;
+import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.MutinyVectorServiceGrpc.MutinyVectorServiceStub;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
@@ -21,7 +23,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
-/** vector-service: hybrid search over the indexed episodes of one user. Both calls are reads. */
+/** vector-service: hybrid and graph search over the indexed episodes of one user. Every call is a read. */
 @ApplicationScoped
 public class VectorClient {
 
@@ -47,6 +49,17 @@ public class VectorClient {
                 .setFilter(filter)
                 .build();
         return calls.call("Search", stub, vector -> vector.search(request)).map(VectorSearchResponse::getHitsList);
+    }
+
+    /** Graph recall: the episodes of the facts the query hit, and of those the walk ranked highest. */
+    public Uni<GraphSearchResponse> graphSearch(Scope scope, String query, int limit, SearchFilter filter) {
+        GraphSearchRequest request = GraphSearchRequest.newBuilder()
+                .setScope(scope)
+                .setQuery(query)
+                .setLimit(limit)
+                .setFilter(filter)
+                .build();
+        return calls.call("GraphSearch", stub, vector -> vector.graphSearch(request));
     }
 
     /**

@@ -101,6 +101,28 @@ public interface RetrievalConfig {
     /** The relevance of a cluster: its similarity to the question, calibrated. */
     Relevance relevance();
 
+    /** {@code mode: graph}. */
+    Graph graph();
+
+    interface Graph {
+
+        /**
+         * The rankings a graph search fuses: {@code facts} (the episodes of the facts the question hit),
+         * {@code walk} (those the random walk ranks highest) and {@code direct} (the hybrid search of
+         * {@code mode: direct}). Chosen by ablation over whole categories of both benchmarks
+         * (docs/benchmarks.md).
+         */
+        @WithDefault("direct,walk")
+        List<GraphRanking> rankings();
+    }
+
+    /** A ranking a graph search can fuse. */
+    enum GraphRanking {
+        DIRECT,
+        FACTS,
+        WALK
+    }
+
     interface Relevance {
 
         /**

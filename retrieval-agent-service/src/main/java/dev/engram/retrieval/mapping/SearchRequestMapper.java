@@ -56,6 +56,7 @@ public class SearchRequestMapper {
             case SEARCH_MODE_DIRECT -> SearchMode.DIRECT;
             case SEARCH_MODE_SPLIT -> SearchMode.SPLIT;
             case SEARCH_MODE_CHAIN -> SearchMode.CHAIN;
+            case SEARCH_MODE_GRAPH -> SearchMode.GRAPH;
             default -> config.defaultMode();
         };
     }

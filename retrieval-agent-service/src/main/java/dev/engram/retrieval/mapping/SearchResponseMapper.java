@@ -1,9 +1,11 @@
 package dev.engram.retrieval.mapping;
 
 import dev.engram.proto.v1.Cluster;
+import dev.engram.proto.v1.GraphTrace;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.Trace;
 import dev.engram.retrieval.model.EpisodeCluster;
+import dev.engram.retrieval.model.GraphWalk;
 import dev.engram.retrieval.model.SearchResult;
 import dev.engram.retrieval.model.SearchTrace;
 
@@ -31,8 +33,17 @@ public final class SearchResponseMapper {
     }
 
     private static Trace trace(SearchTrace trace) {
-        return Trace.newBuilder()
-                .setMode(trace.mode())
+        Trace.Builder wire = Trace.newBuilder();
+        if (trace.graph() != null) {
+            GraphWalk walk = trace.graph();
+            wire.setGraph(GraphTrace.newBuilder()
+                    .setFacts(walk.facts())
+                    .setSeeds(walk.seeds())
+                    .setEventFacts(walk.eventFacts())
+                    .setTouched(walk.touched())
+                    .putAllStageUs(walk.stageMicros()));
+        }
+        return wire.setMode(trace.mode())
                 .setReason(trace.reason())
                 .addAllQueries(trace.queries())
                 .setLlmCalls(trace.llmCalls())

@@ -11,9 +11,11 @@ public enum SearchMode {
     /** Independent single-hop sub-queries searched in parallel, merged and reranked together. */
     SPLIT,
     /** Rounds of search, each round's query built from what the previous rounds found. */
-    CHAIN;
+    CHAIN,
+    /** The question's facts, then a random walk over the user's associative graph of facts. */
+    GRAPH;
 
-    /** The mode as traces and metrics name it: auto, direct, split, chain. */
+    /** The mode as traces and metrics name it: auto, direct, split, chain, graph. */
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * How a search was answered: which strategy ran, why, what it asked, what the LLM cost, where the time went, and
  * how relevant the best cluster was, how many {@code min_relevance} left out, and how many of the closest clusters a
- * question about the present had put newest first.
+ * question about the present had put newest first; for a graph search, what the walk did (else null).
  */
 public record SearchTrace(
         String mode,
@@ -20,7 +20,8 @@ public record SearchTrace(
         float bestRelevance,
         int belowMinRelevance,
         float minRelevance,
-        int latestFirst) {
+        int latestFirst,
+        GraphWalk graph) {
 
     public SearchTrace {
         queries = List.copyOf(queries);

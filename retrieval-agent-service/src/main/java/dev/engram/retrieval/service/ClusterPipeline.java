@@ -108,7 +108,8 @@ public class ClusterPipeline {
     }
 
     /**
-     * The neighbours the request lets into a cluster: all of them, or those any of its queries hit
+     * The neighbours the request lets into a cluster: all of them, or those any of its queries hit (not those
+     * found only by association)
      * (within the request's filter) and that are not far longer than their nucleus ({@link NeighbourLength}).
      * Matching neighbours that the short-term memory already shows are refused here rather than dropped later,
      * so they neither fill a cluster's cap nor join two clusters across a gap.
@@ -117,7 +118,7 @@ public class ClusterPipeline {
         if (request.neighbours() == NeighbourPolicy.ALL) {
             return (neighbour, nucleus) -> true;
         }
-        Set<String> hit = gathered.rankings().stream()
+        Set<String> hit = gathered.queried().stream()
                 .flatMap(List::stream)
                 .map(Nucleus::episodeId)
                 .filter(id -> !shown.contains(id))

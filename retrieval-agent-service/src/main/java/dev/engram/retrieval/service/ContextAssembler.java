@@ -3,8 +3,10 @@ package dev.engram.retrieval.service;
 import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.ShortTermMemory;
 import dev.engram.retrieval.model.EpisodeCluster;
+import dev.engram.text.RelativeDates;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -16,7 +18,9 @@ import java.util.Optional;
  * summary of what fell out of its window, then its recent episodes), then the clusters best first,
  * each in chronological order, one line per episode ({@code [yyyy-MM-dd HH:mm] Producer: content},
  * UTC), a blank line between blocks. Dates and speakers are shown because questions about memory
- * are so often "when" and "who".
+ * are so often "when" and "who"; for the same reason a relative time expression is followed by the
+ * date it meant when it was said ({@code … yesterday (2023-05-07) …}), so that a reader need not work
+ * it out from the line's date.
  */
 @ApplicationScoped
 public class ContextAssembler {
@@ -78,7 +82,17 @@ public class ContextAssembler {
     }
 
     static String line(Episode episode) {
-        return "[" + when(episode) + "] " + speaker(episode) + ": " + episode.getContent();
+        return "[" + when(episode) + "] " + speaker(episode) + ": " + content(episode);
+    }
+
+    private static String content(Episode episode) {
+        if (!episode.hasTimestamp()) {
+            return episode.getContent();
+        }
+        LocalDate said = Instant.ofEpochSecond(episode.getTimestamp().getSeconds())
+                .atOffset(ZoneOffset.UTC)
+                .toLocalDate();
+        return RelativeDates.annotate(episode.getContent(), said);
     }
 
     private static String when(Episode episode) {

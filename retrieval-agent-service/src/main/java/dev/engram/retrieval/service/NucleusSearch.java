@@ -32,7 +32,7 @@ public class NucleusSearch {
     }
 
     /** Over-fetches, because nuclei that neighbour each other end up in one cluster. */
-    int hitLimit(int topK) {
+    public int hitLimit(int topK) {
         long wanted = (long) topK * Math.max(1, config.overFetchFactor());
         return (int) Math.max(topK, Math.min(wanted, config.maxVectorHits()));
     }

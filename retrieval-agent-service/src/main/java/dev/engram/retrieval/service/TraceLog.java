@@ -1,5 +1,6 @@
 package dev.engram.retrieval.service;
 
+import dev.engram.retrieval.model.GraphWalk;
 import dev.engram.retrieval.model.SearchMode;
 import dev.engram.retrieval.model.SearchTrace;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ public final class TraceLog {
     private int belowMinRelevance;
     private float minRelevance;
     private int latestFirst;
+    private GraphWalk graph;
 
     public long startedNanos() {
         return startedNanos;
@@ -77,6 +79,11 @@ public final class TraceLog {
         this.latestFirst = contenders;
     }
 
+    /** What a graph search's walk did. */
+    public synchronized void walked(GraphWalk walk) {
+        this.graph = walk;
+    }
+
     public synchronized SearchTrace finish(long tookMs) {
         return new SearchTrace(
                 mode.wireName(),
@@ -90,6 +97,7 @@ public final class TraceLog {
                 bestRelevance,
                 belowMinRelevance,
                 minRelevance,
-                latestFirst);
+                latestFirst,
+                graph);
     }
 }

@@ -86,6 +86,17 @@ class ContextAssemblerTest {
     }
 
     @Test
+    void a_relative_time_is_followed_by_the_date_it_meant_when_it_was_said() {
+        Episode said = STORED.get("s1-2").toBuilder()
+                .setContent("I adopted him yesterday and we start training next week.")
+                .build();
+
+        assertThat(ContextAssembler.line(said))
+                .endsWith(": I adopted him yesterday (2023-05-07) and we start training next week"
+                        + " (2023-05-15 to 2023-05-21).");
+    }
+
+    @Test
     void a_missing_producer_falls_back_to_the_role() {
         Episode anonymous = STORED.get("s1-2").toBuilder().clearProducer().build();
 

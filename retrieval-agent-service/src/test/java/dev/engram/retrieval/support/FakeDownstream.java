@@ -5,6 +5,8 @@ import dev.engram.proto.v1.EpisodeContext;
 import dev.engram.proto.v1.GetContextRequest;
 import dev.engram.proto.v1.GetContextResponse;
 import dev.engram.proto.v1.GetShortTermRequest;
+import dev.engram.proto.v1.GraphSearchRequest;
+import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.IngestServiceGrpc;
 import dev.engram.proto.v1.ShortTermMemory;
 import dev.engram.proto.v1.SimilarityRequest;
@@ -49,6 +51,8 @@ public final class FakeDownstream {
     private volatile CountDownLatch together;
     private final AtomicBoolean arrivedTogether = new AtomicBoolean(true);
     private final List<String> deadlines = new CopyOnWriteArrayList<>();
+    private volatile GraphSearchResponse graph = GraphSearchResponse.getDefaultInstance();
+    private final List<GraphSearchRequest> graphRequests = new CopyOnWriteArrayList<>();
 
     public void reset() {
         shortTerm = ShortTermMemory.getDefaultInstance();
@@ -64,6 +68,29 @@ public final class FakeDownstream {
         together = null;
         arrivedTogether.set(true);
         deadlines.clear();
+        graph = GraphSearchResponse.getDefaultInstance();
+        graphRequests.clear();
+    }
+
+    /**
+     * What graph searches answer: the user holds {@code facts} facts, the question's facts hit the episodes of
+     * {@code primary} and the walk ranked those of {@code walked} (pairs of episode id and score, best first).
+     * Until this is called the user has no facts.
+     */
+    public void graph(int facts, List<Object> primary, List<Object> walked) {
+        graph = GraphSearchResponse.newBuilder()
+                .setFacts(facts)
+                .addAllPrimary(scripted(primary.toArray()))
+                .addAllWalked(scripted(walked.toArray()))
+                .setSeeds(primary.size() / 2)
+                .setEventFacts(1)
+                .setTouched(walked.size() / 2)
+                .putStageUs("walk", 250)
+                .build();
+    }
+
+    public List<GraphSearchRequest> graphRequests() {
+        return List.copyOf(graphRequests);
     }
 
     /**
@@ -197,6 +224,14 @@ public final class FakeDownstream {
                         .toList();
                 response.onNext(
                         VectorSearchResponse.newBuilder().addAllHits(answer).build());
+                response.onCompleted();
+            }
+
+            @Override
+            public void graphSearch(GraphSearchRequest request, StreamObserver<GraphSearchResponse> response) {
+                recordDeadline("GraphSearch");
+                graphRequests.add(request);
+                response.onNext(graph);
                 response.onCompleted();
             }
 

@@ -84,6 +84,67 @@ public interface VectorConfig {
         Set<String> captionMetadataKeys();
     }
 
+    /** The fact layer and graph recall ({@code mode: graph}). */
+    Graph graph();
+
+    interface Graph {
+
+        /** Derive atomic facts from every indexed episode; without them a graph search answers like a direct one. */
+        @WithDefault("true")
+        boolean facts();
+
+        /** Share of a walk step that follows shared keywords (entity edges). */
+        @WithDefault("1.0")
+        double entityWeight();
+
+        /**
+         * Share of a walk step that stays within the fact's event (event edges). Off by default: on both dev
+         * sets, event and temporal edges pulled the walk towards the seeds' own surroundings, which the
+         * clusters show anyway, and lowered recall (docs/benchmarks.md).
+         */
+        @WithDefault("0")
+        double eventWeight();
+
+        /** Share of a walk step that moves to a nearby statement of the session (temporal edges); see above. */
+        @WithDefault("0")
+        double temporalWeight();
+
+        /** How many statements away in a session a temporal edge reaches. */
+        @WithDefault("2")
+        int temporalWindow();
+
+        /** Weight of a temporal edge one statement further away, relative to the nearer one. */
+        @WithDefault("0.5")
+        double temporalDecay();
+
+        /** The most facts an event holds; the next fact starts a new event. */
+        @WithDefault("12")
+        int eventMaxFacts();
+
+        /** Probability of jumping back to the seeds at each step of the walk. */
+        @WithDefault("0.3")
+        double restart();
+
+        /** Power iterations of the walk. */
+        @WithDefault("20")
+        int iterations();
+
+        /** Primary hits that seed the walk. */
+        @WithDefault("10")
+        int seeds();
+
+        /**
+         * Whether the walk's ranking includes the seeds, or only the facts it reached beyond them (which then
+         * lead that ranking when it is fused with another).
+         */
+        @WithDefault("true")
+        boolean answerSeeds();
+
+        /** Users whose graphs are held in memory; others are rebuilt from the index when searched. */
+        @WithDefault("256")
+        int heldUsers();
+    }
+
     interface Embedding {
 
         /** Which model embeds units and queries: {@code all-minilm-l6-v2} or {@code bge-small-en-v1.5}. */

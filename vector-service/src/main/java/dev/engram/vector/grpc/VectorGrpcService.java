@@ -1,5 +1,7 @@
 package dev.engram.vector.grpc;
 
+import dev.engram.proto.v1.GraphSearchRequest;
+import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.IndexRequest;
 import dev.engram.proto.v1.IndexResponse;
 import dev.engram.proto.v1.Scope;
@@ -17,6 +19,7 @@ import dev.engram.vector.mapping.EpisodeMapper;
 import dev.engram.vector.mapping.SearchMapper;
 import dev.engram.vector.model.SourceEpisode;
 import dev.engram.vector.model.UnitFilter;
+import dev.engram.vector.service.GraphSearchService;
 import dev.engram.vector.service.IndexContents;
 import dev.engram.vector.service.IndexingService;
 import dev.engram.vector.service.SearchService;
@@ -36,11 +39,14 @@ public class VectorGrpcService implements VectorService {
     private final IndexingService indexing;
     private final SearchService searching;
     private final IndexContents contents;
+    private final GraphSearchService graphs;
 
-    VectorGrpcService(IndexingService indexing, SearchService searching, IndexContents contents) {
+    VectorGrpcService(
+            IndexingService indexing, SearchService searching, IndexContents contents, GraphSearchService graphs) {
         this.indexing = indexing;
         this.searching = searching;
         this.contents = contents;
+        this.graphs = graphs;
     }
 
     @Override
@@ -66,6 +72,18 @@ public class VectorGrpcService implements VectorService {
                 })
                 .onFailure()
                 .transform(failure -> GrpcErrors.toStatus(failure, "Search"));
+    }
+
+    @Override
+    @Blocking
+    public Uni<GraphSearchResponse> graphSearch(GraphSearchRequest request) {
+        return Uni.createFrom()
+                .item(() -> {
+                    UnitFilter filter = SearchMapper.filter(request.getScope(), request.getFilter());
+                    return SearchMapper.response(graphs.search(filter, request.getQuery(), request.getLimit()));
+                })
+                .onFailure()
+                .transform(failure -> GrpcErrors.toStatus(failure, "GraphSearch"));
     }
 
     @Override

@@ -24,6 +24,7 @@ public final class ContentsMapper {
                 .setEpisodes(counts.episodes())
                 .setTurnUnits(counts.turnUnits())
                 .setUnits(counts.units())
+                .setFacts(counts.facts())
                 .build();
     }
 }

@@ -26,6 +26,7 @@ public final class EpisodeMapper {
                 episode.getProducer(),
                 episode.getContent(),
                 timestamp,
-                episode.getMetadataMap());
+                episode.getMetadataMap(),
+                episode.getProducedFor());
     }
 }

@@ -1,10 +1,12 @@
 package dev.engram.vector.mapping;
 
+import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
 import dev.engram.proto.v1.VectorHit;
 import dev.engram.proto.v1.VectorSearchRequest;
 import dev.engram.proto.v1.VectorSearchResponse;
+import dev.engram.vector.graph.GraphRecall;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
 import java.time.Instant;
@@ -17,8 +19,10 @@ public final class SearchMapper {
     private SearchMapper() {}
 
     public static UnitFilter filter(VectorSearchRequest request) {
-        Scope scope = request.getScope();
-        SearchFilter filter = request.getFilter();
+        return filter(request.getScope(), request.getFilter());
+    }
+
+    public static UnitFilter filter(Scope scope, SearchFilter filter) {
         Instant from = filter.getTimeRange().hasFrom()
                 ? Timestamps.toInstant(filter.getTimeRange().getFrom())
                 : null;
@@ -38,19 +42,33 @@ public final class SearchMapper {
     }
 
     public static VectorSearchResponse response(List<UnitHit> hits) {
-        VectorSearchResponse.Builder response = VectorSearchResponse.newBuilder();
-        for (UnitHit hit : hits) {
-            VectorHit.Builder vectorHit = VectorHit.newBuilder()
-                    .setEpisodeId(hit.episodeId())
-                    .setSessionId(hit.sessionId())
-                    .setUnitId(hit.unitId())
-                    .setText(hit.text())
-                    .setScore((float) hit.score());
-            if (hit.timestamp() != null) {
-                vectorHit.setTimestamp(Timestamps.of(hit.timestamp()));
-            }
-            response.addHits(vectorHit);
+        return VectorSearchResponse.newBuilder()
+                .addAllHits(hits.stream().map(SearchMapper::hit).toList())
+                .build();
+    }
+
+    public static GraphSearchResponse response(GraphRecall recall) {
+        return GraphSearchResponse.newBuilder()
+                .addAllPrimary(recall.primary().stream().map(SearchMapper::hit).toList())
+                .addAllWalked(recall.walked().stream().map(SearchMapper::hit).toList())
+                .setFacts(recall.facts())
+                .setSeeds(recall.seeds())
+                .setEventFacts(recall.eventFacts())
+                .setTouched(recall.touched())
+                .putAllStageUs(recall.stageMicros())
+                .build();
+    }
+
+    private static VectorHit hit(UnitHit hit) {
+        VectorHit.Builder vectorHit = VectorHit.newBuilder()
+                .setEpisodeId(hit.episodeId())
+                .setSessionId(hit.sessionId())
+                .setUnitId(hit.unitId())
+                .setText(hit.text())
+                .setScore((float) hit.score());
+        if (hit.timestamp() != null) {
+            vectorHit.setTimestamp(Timestamps.of(hit.timestamp()));
         }
-        return response.build();
+        return vectorHit.build();
     }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
  *
  * @param agentId empty when the episode belongs to no agent
  * @param timestamp null when unknown; such an episode never matches a time range
+ * @param producedFor whom the producer addressed; empty when unknown
  */
 public record SourceEpisode(
         String project,
@@ -19,9 +20,24 @@ public record SourceEpisode(
         String producer,
         String content,
         Instant timestamp,
-        Map<String, String> metadata) {
+        Map<String, String> metadata,
+        String producedFor) {
 
     public SourceEpisode {
         metadata = Map.copyOf(metadata);
+    }
+
+    /** An episode whose addressee is unknown. */
+    public SourceEpisode(
+            String project,
+            String userId,
+            String agentId,
+            String sessionId,
+            String episodeId,
+            String producer,
+            String content,
+            Instant timestamp,
+            Map<String, String> metadata) {
+        this(project, userId, agentId, sessionId, episodeId, producer, content, timestamp, metadata, "");
     }
 }

@@ -32,6 +32,17 @@ public record UnitFilter(
         metadata = Map.copyOf(metadata);
     }
 
+    /** Whether the filter narrows the search below everything of its user. */
+    public boolean narrows() {
+        return !agentId.isEmpty()
+                || !sessionId.isEmpty()
+                || !sessionIds.isEmpty()
+                || from != null
+                || to != null
+                || !producers.isEmpty()
+                || !metadata.isEmpty();
+    }
+
     /** Everything of one user in one project. */
     public static UnitFilter forUser(String project, String userId) {
         return new UnitFilter(project, userId, "", "", Set.of(), null, null, Set.of(), Map.of());

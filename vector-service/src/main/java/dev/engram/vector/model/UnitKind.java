@@ -7,5 +7,10 @@ public enum UnitKind {
     /** One sentence: embedded on its own, so one relevant sentence is not diluted by the rest of the turn. */
     SENTENCE,
     /** A description of an attachment (an image caption), embedded as its own unit. */
-    CAPTION
+    CAPTION,
+    /**
+     * An atomic fact derived from a sentence or a caption: searched by its own words (BM25) and by the meaning
+     * of the unit it states, and linked to other facts in the user's associative graph.
+     */
+    FACT
 }

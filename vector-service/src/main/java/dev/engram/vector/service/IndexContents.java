@@ -1,5 +1,6 @@
 package dev.engram.vector.service;
 
+import dev.engram.vector.graph.UserGraphs;
 import dev.engram.vector.model.UnitCounts;
 import dev.engram.vector.model.UnitSelection;
 import dev.engram.vector.store.VectorStore;
@@ -16,9 +17,11 @@ public class IndexContents {
 
     private final VectorStore store;
     private final Timer deleteTimer;
+    private final UserGraphs graphs;
 
-    IndexContents(VectorStore store, MeterRegistry registry) {
+    IndexContents(VectorStore store, UserGraphs graphs, MeterRegistry registry) {
         this.store = store;
+        this.graphs = graphs;
         this.deleteTimer = Timer.builder("engram.vector.delete")
                 .description("Time to durably remove the units of episodes, a session or a user")
                 .register(registry);
@@ -26,7 +29,10 @@ public class IndexContents {
 
     /** Removes the selected units; durable, and gone from every later search, when it returns. */
     public void delete(UnitSelection selection) {
-        deleteTimer.record(() -> store.delete(selection));
+        deleteTimer.record(() -> {
+            store.delete(selection);
+            graphs.removed(selection.project(), selection.userId());
+        });
     }
 
     public UnitCounts count(String project, String userId) {

@@ -1,5 +1,9 @@
 package dev.engram.vector.service;
 
+import dev.engram.vector.config.VectorConfig;
+import dev.engram.vector.facts.Fact;
+import dev.engram.vector.facts.FactDeriver;
+import dev.engram.vector.graph.UserGraphs;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.IndexUnit;
 import dev.engram.vector.model.SourceEpisode;
@@ -13,7 +17,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /** Turns episodes into embedded units and stores them. Blocking: ONNX inference and disk writes. */
 @ApplicationScoped
@@ -22,14 +29,25 @@ public class IndexingService {
     private final VectorStore store;
     private final EmbeddingModel embeddingModel;
     private final EpisodeUnitSplitter splitter;
+    private final FactDeriver facts;
+    private final boolean deriveFacts;
+    private final UserGraphs graphs;
     private final Timer indexTimer;
     private final Counter indexedUnits;
 
     IndexingService(
-            VectorStore store, EmbeddingModel embeddingModel, EpisodeUnitSplitter splitter, MeterRegistry registry) {
+            VectorStore store,
+            EmbeddingModel embeddingModel,
+            EpisodeUnitSplitter splitter,
+            UserGraphs graphs,
+            VectorConfig config,
+            MeterRegistry registry) {
         this.store = store;
         this.embeddingModel = embeddingModel;
         this.splitter = splitter;
+        this.facts = new FactDeriver();
+        this.deriveFacts = config.graph().facts();
+        this.graphs = graphs;
         this.indexTimer = Timer.builder("engram.vector.index")
                 .description("Time to embed and durably index one batch of episodes")
                 .register(registry);
@@ -68,11 +86,28 @@ public class IndexingService {
                     float[] vector = unit.embedded() ? embeddings.get(next++).vector() : null;
                     units.add(new IndexUnit(unit.unitId(), unit.kind(), unit.text(), vector));
                 }
-                indexed.add(new EpisodeUnits(episodes.get(i), units));
+                List<Fact> derived = deriveFacts ? facts.derive(episodes.get(i), unitsPerEpisode.get(i)) : List.of();
+                indexed.add(new EpisodeUnits(episodes.get(i), units, derived));
             }
             store.index(indexed);
+            updateGraphs(indexed);
             indexedUnits.increment(segments.size());
             return episodes.size();
         });
+    }
+
+    /** Held graphs take the new facts once the store has them, per user. */
+    private void updateGraphs(List<EpisodeUnits> indexed) {
+        Map<List<String>, List<EpisodeUnits>> byUser = indexed.stream()
+                .collect(Collectors.groupingBy(
+                        units -> List.of(
+                                units.episode().project(), units.episode().userId()),
+                        LinkedHashMap::new,
+                        Collectors.toList()));
+        byUser.forEach((user, episodes) -> graphs.indexed(
+                user.get(0),
+                user.get(1),
+                episodes.stream().map(units -> units.episode().episodeId()).toList(),
+                episodes.stream().flatMap(units -> units.facts().stream()).toList()));
     }
 }

@@ -24,10 +24,12 @@ final class LuceneCounts {
 
     static UnitCounts of(IndexSearcher searcher, String project, String userId) throws IOException {
         Query units = LuceneQueries.units(project, userId);
+        int facts = searcher.count(LuceneQueries.units(project, userId, UnitKind.FACT));
         return new UnitCounts(
                 distinctEpisodes(searcher, units),
                 searcher.count(LuceneQueries.units(project, userId, UnitKind.TURN)),
-                searcher.count(units));
+                searcher.count(units) - facts,
+                facts);
     }
 
     /**

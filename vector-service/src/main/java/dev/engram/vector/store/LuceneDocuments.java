@@ -1,11 +1,13 @@
 package dev.engram.vector.store;
 
+import dev.engram.vector.facts.Fact;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.IndexUnit;
 import dev.engram.vector.model.SourceEpisode;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitKind;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +42,17 @@ final class LuceneDocuments {
     /** What every unit says, as shown in a hit. */
     static final String UNIT_TEXT = "unit_text";
 
+    /** BM25 text of a fact, apart from the turns' so that a search of turns never meets a fact. */
+    static final String FACT_TEXT = "fact_text";
+
+    static final String FACT_KEYWORD = "fact_keyword";
+    static final String FACT_PARTICIPANT = "fact_participant";
+    /** The days a fact is about, as epoch days. */
+    static final String FACT_FROM = "fact_from";
+
+    static final String FACT_TO = "fact_to";
+    static final String FACT_ORDINAL = "fact_ordinal";
+
     static final String VECTOR = "vector";
     static final String METADATA_PREFIX = "meta.";
 
@@ -47,26 +60,10 @@ final class LuceneDocuments {
 
     static List<Document> toDocuments(EpisodeUnits episodeUnits) {
         SourceEpisode episode = episodeUnits.episode();
-        List<Document> documents = new ArrayList<>(episodeUnits.units().size());
+        List<Document> documents = new ArrayList<>(
+                episodeUnits.units().size() + episodeUnits.facts().size());
         for (IndexUnit unit : episodeUnits.units()) {
-            Document doc = new Document();
-            doc.add(new StringField(PROJECT, episode.project(), Store.YES));
-            doc.add(new StringField(USER_ID, episode.userId(), Store.YES));
-            doc.add(new StringField(AGENT_ID, episode.agentId(), Store.YES));
-            doc.add(new StringField(SESSION_ID, episode.sessionId(), Store.YES));
-            doc.add(new StringField(EPISODE_ID, episode.episodeId(), Store.YES));
-            doc.add(new SortedDocValuesField(EPISODE_ID, new BytesRef(episode.episodeId())));
-            doc.add(new StringField(UNIT_ID, unit.unitId(), Store.YES));
-            doc.add(new StringField(PRODUCER, episode.producer(), Store.YES));
-            if (episode.timestamp() != null) {
-                long nanos = EpochNanos.of(episode.timestamp());
-                doc.add(new LongPoint(TIMESTAMP, nanos));
-                doc.add(new StoredField(TIMESTAMP, nanos));
-            }
-            for (Map.Entry<String, String> entry : episode.metadata().entrySet()) {
-                doc.add(new StringField(METADATA_PREFIX + entry.getKey(), entry.getValue(), Store.NO));
-            }
-            doc.add(new StringField(KIND, unit.kind().name(), Store.NO));
+            Document doc = episodeFields(episode, unit.unitId(), unit.kind());
             if (unit.kind() == UnitKind.TURN) {
                 doc.add(new TextField(TEXT, unit.text(), Store.NO));
             }
@@ -76,15 +73,77 @@ final class LuceneDocuments {
             }
             documents.add(doc);
         }
+        for (Fact fact : episodeUnits.facts()) {
+            documents.add(toDocument(episode, fact));
+        }
         return documents;
     }
 
-    static UnitHit toHit(Document doc, double score) {
+    /**
+     * A fact has no vector of its own: it states what its unit says, so the dense retriever finds it through
+     * the unit's vector, and the index holds each embedding once.
+     */
+    private static Document toDocument(SourceEpisode episode, Fact fact) {
+        Document doc = episodeFields(episode, fact.factId(), UnitKind.FACT);
+        doc.add(new TextField(FACT_TEXT, fact.text(), Store.NO));
+        doc.add(new StoredField(UNIT_TEXT, fact.text()));
+        doc.add(new StoredField(FACT_ORDINAL, fact.ordinal()));
+        fact.keywords().forEach(keyword -> doc.add(new StoredField(FACT_KEYWORD, keyword)));
+        fact.participants().forEach(person -> doc.add(new StoredField(FACT_PARTICIPANT, person)));
+        if (fact.from() != null) {
+            doc.add(new StoredField(FACT_FROM, fact.from().toEpochDay()));
+            doc.add(new StoredField(FACT_TO, fact.to().toEpochDay()));
+        }
+        return doc;
+    }
+
+    private static Document episodeFields(SourceEpisode episode, String unitId, UnitKind kind) {
+        Document doc = new Document();
+        doc.add(new StringField(PROJECT, episode.project(), Store.YES));
+        doc.add(new StringField(USER_ID, episode.userId(), Store.YES));
+        doc.add(new StringField(AGENT_ID, episode.agentId(), Store.YES));
+        doc.add(new StringField(SESSION_ID, episode.sessionId(), Store.YES));
+        doc.add(new StringField(EPISODE_ID, episode.episodeId(), Store.YES));
+        doc.add(new SortedDocValuesField(EPISODE_ID, new BytesRef(episode.episodeId())));
+        doc.add(new StringField(UNIT_ID, unitId, Store.YES));
+        doc.add(new StringField(PRODUCER, episode.producer(), Store.YES));
+        if (episode.timestamp() != null) {
+            long nanos = EpochNanos.of(episode.timestamp());
+            doc.add(new LongPoint(TIMESTAMP, nanos));
+            doc.add(new StoredField(TIMESTAMP, nanos));
+        }
+        for (Map.Entry<String, String> entry : episode.metadata().entrySet()) {
+            doc.add(new StringField(METADATA_PREFIX + entry.getKey(), entry.getValue(), Store.NO));
+        }
+        doc.add(new StringField(KIND, kind.name(), Store.NO));
+        return doc;
+    }
+
+    static Fact toFact(Document doc) {
+        var from = doc.getField(FACT_FROM);
+        var to = doc.getField(FACT_TO);
+        return new Fact(
+                doc.get(UNIT_ID),
+                doc.get(EPISODE_ID),
+                doc.get(SESSION_ID),
+                doc.getField(FACT_ORDINAL).numericValue().intValue(),
+                timestamp(doc),
+                doc.get(UNIT_TEXT),
+                List.of(doc.getValues(FACT_PARTICIPANT)),
+                List.of(doc.getValues(FACT_KEYWORD)),
+                from == null ? null : LocalDate.ofEpochDay(from.numericValue().longValue()),
+                to == null ? null : LocalDate.ofEpochDay(to.numericValue().longValue()));
+    }
+
+    private static Instant timestamp(Document doc) {
         var timestamp = doc.getField(TIMESTAMP);
-        Instant instant = timestamp == null
+        return timestamp == null
                 ? null
                 : EpochNanos.toInstant(timestamp.numericValue().longValue());
+    }
+
+    static UnitHit toHit(Document doc, double score) {
         return new UnitHit(
-                doc.get(EPISODE_ID), doc.get(SESSION_ID), doc.get(UNIT_ID), doc.get(UNIT_TEXT), instant, score);
+                doc.get(EPISODE_ID), doc.get(SESSION_ID), doc.get(UNIT_ID), doc.get(UNIT_TEXT), timestamp(doc), score);
     }
 }

@@ -5,6 +5,7 @@ import dev.engram.vector.model.UnitKind;
 import dev.engram.vector.model.UnitSelection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -93,6 +94,26 @@ final class LuceneQueries {
                 .build();
     }
 
+    /** The filter narrowed to units of the given kinds. */
+    static Query ofKinds(Query filter, UnitKind... kinds) {
+        return new BooleanQuery.Builder()
+                .add(filter, Occur.FILTER)
+                .add(
+                        anyOf(
+                                LuceneDocuments.KIND,
+                                Arrays.stream(kinds).map(Enum::name).toList()),
+                        Occur.FILTER)
+                .build();
+    }
+
+    /** The turns of the given episodes that the filter allows. */
+    static Query allowedTurns(Query filter, Collection<String> episodeIds) {
+        return new BooleanQuery.Builder()
+                .add(ofKinds(filter, UnitKind.TURN), Occur.FILTER)
+                .add(anyOf(LuceneDocuments.EPISODE_ID, episodeIds), Occur.FILTER)
+                .build();
+    }
+
     private static BooleanQuery.Builder user(String project, String userId) {
         return new BooleanQuery.Builder()
                 .add(new TermQuery(new Term(LuceneDocuments.PROJECT, project)), Occur.FILTER)
@@ -109,13 +130,22 @@ final class LuceneQueries {
      * no indexable term, e.g. only stop words or punctuation.
      */
     static Optional<Query> bm25(Analyzer analyzer, String text, Query filter) {
+        return bm25(analyzer, LuceneDocuments.TEXT, text, filter);
+    }
+
+    /** BM25 over the words of a fact, like {@link #bm25(Analyzer, String, Query)} over those of a turn. */
+    static Optional<Query> factBm25(Analyzer analyzer, String text, Query filter) {
+        return bm25(analyzer, LuceneDocuments.FACT_TEXT, text, filter);
+    }
+
+    private static Optional<Query> bm25(Analyzer analyzer, String field, String text, Query filter) {
         Set<String> terms = analyze(analyzer, text);
         if (terms.isEmpty()) {
             return Optional.empty();
         }
         BooleanQuery.Builder anyTerm = new BooleanQuery.Builder();
         for (String term : terms) {
-            anyTerm.add(new TermQuery(new Term(LuceneDocuments.TEXT, term)), Occur.SHOULD);
+            anyTerm.add(new TermQuery(new Term(field, term)), Occur.SHOULD);
         }
         return Optional.of(new BooleanQuery.Builder()
                 .add(anyTerm.build(), Occur.MUST)

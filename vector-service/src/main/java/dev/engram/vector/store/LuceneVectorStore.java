@@ -1,8 +1,10 @@
 package dev.engram.vector.store;
 
 import dev.engram.ranking.ReciprocalRankFusion.Fused;
+import dev.engram.vector.facts.Fact;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.UnitCounts;
+import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.model.UnitSelection;
@@ -16,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.index.IndexWriter;
@@ -180,6 +183,38 @@ public final class LuceneVectorStore implements VectorStore {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("reading unit vectors", e);
+        }
+    }
+
+    @Override
+    public List<Fact> facts(String project, String userId) {
+        return read("reading the facts of a user", searcher -> LuceneFacts.all(searcher, project, userId));
+    }
+
+    @Override
+    public List<UnitHit> searchFacts(UnitQuery query) {
+        return read("searching facts", searcher -> LuceneFacts.search(searcher, analyzer, query, settings));
+    }
+
+    @Override
+    public Set<String> allowed(UnitFilter filter, Collection<String> episodeIds) {
+        return read("filtering episodes", searcher -> LuceneFacts.allowed(searcher, filter, episodeIds));
+    }
+
+    private interface Read<T> {
+        T from(IndexSearcher searcher) throws IOException;
+    }
+
+    private <T> T read(String what, Read<T> read) {
+        try {
+            IndexSearcher searcher = searchers.acquire();
+            try {
+                return read.from(searcher);
+            } finally {
+                searchers.release(searcher);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(what, e);
         }
     }
 

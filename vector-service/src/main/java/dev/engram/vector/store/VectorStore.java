@@ -1,13 +1,16 @@
 package dev.engram.vector.store;
 
+import dev.engram.vector.facts.Fact;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.UnitCounts;
+import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.model.UnitSelection;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Where units and their vectors live. Implementations must be safe for concurrent use; the embedded
@@ -38,6 +41,18 @@ public interface VectorStore extends AutoCloseable {
      * mapped from cosine into [0, 1]; unknown episodes and other users' are absent.
      */
     Map<String, Float> similarity(String project, String userId, Collection<String> episodeIds, float[] vector);
+
+    /** Every fact of one user, in no particular order; empty for a store that keeps no facts. */
+    List<Fact> facts(String project, String userId);
+
+    /**
+     * Hybrid search over facts, best first, one hit per fact (its unit id is the fact id), never crossing the
+     * query's filter: dense through the vectors of the units the facts state, BM25 over the facts' own words.
+     */
+    List<UnitHit> searchFacts(UnitQuery query);
+
+    /** Those of the given episodes of the filter's user that the filter allows. */
+    Set<String> allowed(UnitFilter filter, Collection<String> episodeIds);
 
     /** Whether the store can still serve reads and writes. */
     boolean isHealthy();

@@ -254,11 +254,13 @@ class VectorDeleteAndCountTest {
                 .build();
     }
 
+    /** Every sentence is also a fact, so the facts are the units that are not turns. */
     private static VectorCountResponse counts(long episodes, long turnUnits, long units) {
         return VectorCountResponse.newBuilder()
                 .setEpisodes(episodes)
                 .setTurnUnits(turnUnits)
                 .setUnits(units)
+                .setFacts(units - turnUnits)
                 .build();
     }
 

@@ -4,8 +4,10 @@ import static io.qdrant.client.QueryFactory.nearest;
 import static io.qdrant.client.WithPayloadSelectorFactory.include;
 
 import dev.engram.grpc.call.CallPolicy;
+import dev.engram.vector.facts.Fact;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.UnitCounts;
+import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.model.UnitSelection;
@@ -28,6 +30,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Units in a Qdrant collection shared by every replica of the service. The search mirrors the Lucene
@@ -135,6 +138,26 @@ public final class QdrantVectorStore implements VectorStore {
         ensureCollection();
         return QdrantSimilarity.best(
                 client, calls, settings, QdrantFilters.embeddedUnits(project, userId, episodeIds), vector);
+    }
+
+    /**
+     * Facts are kept by the embedded store only: a graph search against this store finds no facts and answers
+     * like a direct search, as its trace says.
+     */
+    @Override
+    public List<Fact> facts(String project, String userId) {
+        return List.of();
+    }
+
+    @Override
+    public List<UnitHit> searchFacts(UnitQuery query) {
+        return List.of();
+    }
+
+    /** Vouches for no episode: with no facts here, no graph walk has episodes to check. */
+    @Override
+    public Set<String> allowed(UnitFilter filter, Collection<String> episodeIds) {
+        return Set.of();
     }
 
     @Override
