@@ -1,14 +1,11 @@
 package dev.engram.vector.facts;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.engram.vector.text.AnalyzedTerms;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
 /**
  * The keywords of a statement: its content words stemmed the way the BM25 index stems them (stop words
@@ -37,17 +34,6 @@ final class Keywords {
     }
 
     private static Set<String> stems(String text, int limit) {
-        Set<String> stems = new LinkedHashSet<>();
-        try (TokenStream tokens = ANALYZER.tokenStream("keywords", text)) {
-            CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
-            tokens.reset();
-            while (tokens.incrementToken() && stems.size() < limit) {
-                stems.add(term.toString());
-            }
-            tokens.end();
-        } catch (IOException e) {
-            throw new UncheckedIOException("analyzing a statement", e);
-        }
-        return stems;
+        return AnalyzedTerms.of(ANALYZER, "keywords", text, limit);
     }
 }

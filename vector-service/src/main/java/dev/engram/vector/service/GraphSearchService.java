@@ -11,6 +11,8 @@ import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.store.EpisodeRanking;
 import dev.engram.vector.store.VectorStore;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 /**
@@ -33,12 +36,19 @@ public class GraphSearchService {
     private final QueryEmbeddings embeddings;
     private final UserGraphs graphs;
     private final GraphSettings settings;
+    private final MeterRegistry registry;
 
-    GraphSearchService(VectorStore store, QueryEmbeddings embeddings, UserGraphs graphs, GraphSettings settings) {
+    GraphSearchService(
+            VectorStore store,
+            QueryEmbeddings embeddings,
+            UserGraphs graphs,
+            GraphSettings settings,
+            MeterRegistry registry) {
         this.store = store;
         this.embeddings = embeddings;
         this.graphs = graphs;
         this.settings = settings;
+        this.registry = registry;
     }
 
     public GraphRecall search(UnitFilter filter, String query, int limit) {
@@ -123,9 +133,16 @@ public class GraphSearchService {
         return walked;
     }
 
-    private static long lap(Map<String, Long> micros, String stage, long since) {
+    private long lap(Map<String, Long> micros, String stage, long since) {
         long now = System.nanoTime();
         micros.merge(stage, (now - since) / 1_000, Long::sum);
+        Timer.builder("engram.vector.graph.stage")
+                .description("Time of each stage of a graph search: graph (building a graph not held), primary, walk")
+                .tag("stage", stage)
+                .publishPercentiles(0.5, 0.95, 0.99)
+                .publishPercentileHistogram()
+                .register(registry)
+                .record(now - since, TimeUnit.NANOSECONDS);
         return now;
     }
 }

@@ -3,17 +3,13 @@ package dev.engram.vector.store;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitKind;
 import dev.engram.vector.model.UnitSelection;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.engram.vector.text.AnalyzedTerms;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
@@ -154,18 +150,7 @@ final class LuceneQueries {
     }
 
     private static Set<String> analyze(Analyzer analyzer, String text) {
-        Set<String> terms = new LinkedHashSet<>();
-        try (TokenStream tokens = analyzer.tokenStream(LuceneDocuments.TEXT, text)) {
-            CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
-            tokens.reset();
-            while (tokens.incrementToken() && terms.size() < MAX_QUERY_TERMS) {
-                terms.add(term.toString());
-            }
-            tokens.end();
-        } catch (IOException e) {
-            throw new UncheckedIOException("analyzing a query string", e);
-        }
-        return terms;
+        return AnalyzedTerms.of(analyzer, LuceneDocuments.TEXT, text, MAX_QUERY_TERMS);
     }
 
     private static Query anyOf(String field, Collection<String> values) {

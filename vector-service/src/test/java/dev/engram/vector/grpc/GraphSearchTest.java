@@ -18,6 +18,7 @@ import io.grpc.ManagedChannelBuilder;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import java.net.URL;
 import java.util.List;
 import java.util.UUID;
@@ -78,6 +79,21 @@ class GraphSearchTest {
         assertThat(ids(found.getWalkedList())).contains("e-1", "e-4");
         assertThat(found.getPrimaryList().get(0).getText()).startsWith("Maya adopted a beagle");
         assertThat(found.getStageUsMap()).containsKeys("graph", "primary", "walk");
+    }
+
+    @Test
+    void every_stage_is_measured() {
+        indexConversation("maya");
+        graphSearch("maya", "Which dog did Maya adopt?", SearchFilter.getDefaultInstance());
+
+        String metrics =
+                RestAssured.get("/q/metrics").then().statusCode(200).extract().asString();
+
+        for (String stage : List.of("graph", "primary", "walk")) {
+            assertThat(metrics)
+                    .contains("engram_vector_graph_stage_seconds_count{stage=\"" + stage + "\"}")
+                    .contains("engram_vector_graph_stage_seconds{stage=\"" + stage + "\",quantile=\"0.95\"}");
+        }
     }
 
     @Test
