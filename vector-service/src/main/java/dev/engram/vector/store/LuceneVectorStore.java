@@ -118,30 +118,12 @@ public final class LuceneVectorStore implements VectorStore {
 
     @Override
     public UnitCounts count(String project, String userId) {
-        try {
-            IndexSearcher searcher = searchers.acquire();
-            try {
-                return LuceneCounts.of(searcher, project, userId);
-            } finally {
-                searchers.release(searcher);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("counting units of a user", e);
-        }
+        return read("counting units of a user", searcher -> LuceneCounts.of(searcher, project, userId));
     }
 
     @Override
     public List<UnitHit> search(UnitQuery query) {
-        try {
-            IndexSearcher searcher = searchers.acquire();
-            try {
-                return search(searcher, query);
-            } finally {
-                searchers.release(searcher);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("searching the vector index", e);
-        }
+        return read("searching the vector index", searcher -> search(searcher, query));
     }
 
     /**
@@ -173,17 +155,10 @@ public final class LuceneVectorStore implements VectorStore {
         if (episodeIds.isEmpty()) {
             return Map.of();
         }
-        try {
-            IndexSearcher searcher = searchers.acquire();
-            try {
-                return UnitVectors.bestSimilarity(
-                        searcher, LuceneQueries.episodes(project, userId, episodeIds), vector);
-            } finally {
-                searchers.release(searcher);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading unit vectors", e);
-        }
+        return read(
+                "reading unit vectors",
+                searcher -> UnitVectors.bestSimilarity(
+                        searcher, LuceneQueries.episodes(project, userId, episodeIds), vector));
     }
 
     @Override
@@ -201,6 +176,7 @@ public final class LuceneVectorStore implements VectorStore {
         return read("filtering episodes", searcher -> LuceneFacts.allowed(searcher, filter, episodeIds));
     }
 
+    /** A read of one consistent view of the index. */
     private interface Read<T> {
         T from(IndexSearcher searcher) throws IOException;
     }
