@@ -165,6 +165,7 @@ authentication is on; the connection is set either way, like the other services'
   value: {{ .Values.vector.embeddingModel | quote }}
 - name: ENGRAM_VECTOR_INDEX_DIR
   value: /var/lib/engram/vector
+{{ include "engram.env.llm" . }}
 # The tokenizer's native library is unpacked at start; the root filesystem is read-only.
 - name: DJL_CACHE_DIR
   value: /tmp/djl

@@ -146,6 +146,39 @@ public interface VectorConfig {
          */
         @WithDefault("64")
         int heldUsers();
+
+        /** How the LLM writes facts, when {@code engram.llm.enabled} is on. */
+        LlmFacts llm();
+    }
+
+    interface LlmFacts {
+
+        /** Whether the LLM writes the facts when it is enabled; off leaves the LLM to the other services. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Known facts shown to the LLM beside new messages, so that it can update or skip instead of adding. */
+        @WithDefault("8")
+        int candidates();
+
+        /** Weight of the cosine similarity in a candidate's score ({@code α·cos + β·Jaccard(keywords)}). */
+        @WithDefault("0.7")
+        double cosineWeight();
+
+        /** Weight of the keywords' Jaccard similarity in a candidate's score. */
+        @WithDefault("0.3")
+        double keywordWeight();
+
+        /** Messages of one session given to the LLM in one call; a larger batch is split. */
+        @WithDefault("20")
+        int messagesPerCall();
+
+        /**
+         * Batches waiting for the LLM; when it cannot keep up, a batch beyond this keeps the facts of the rules
+         * (ingest never waits for the LLM).
+         */
+        @WithDefault("1000")
+        int queue();
     }
 
     interface Embedding {

@@ -12,7 +12,7 @@ import org.apache.lucene.analysis.en.EnglishAnalyzer;
  * dropped), so a fact about "adopting" and one about "adopted" share a keyword. Named entities are words
  * too, so they are among them. How much a keyword links is decided later, by how rare it is for the user.
  */
-final class Keywords {
+public final class Keywords {
 
     /** Enough for a long sentence; more would only add links through incidental words. */
     static final int MAX_PER_FACT = 16;
@@ -22,7 +22,7 @@ final class Keywords {
     private Keywords() {}
 
     /** The keywords of {@code text}, in order of appearance, leaving out the words of {@code exclude}. */
-    static List<String> of(String text, Set<String> exclude) {
+    public static List<String> of(String text, Set<String> exclude) {
         Set<String> excluded = new LinkedHashSet<>();
         exclude.forEach(word -> excluded.addAll(stems(word, Integer.MAX_VALUE)));
         Set<String> keywords = new LinkedHashSet<>(stems(text, MAX_PER_FACT + excluded.size()));

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * Who a statement involves: the speaker, the addressee, and the people and other named things it
  * mentions, recognised as capitalised words that do not begin a sentence.
  */
-final class Participants {
+public final class Participants {
 
     private static final Pattern NAME = Pattern.compile("(?<![.!?]\\s)(?<!^)\\b\\p{Lu}[\\p{L}'\u2019-]+");
     private static final Set<String> NOT_NAMES = Set.of(
@@ -50,7 +50,7 @@ final class Participants {
     private Participants() {}
 
     /** The speaker, the addressee, then everyone {@code said} names, each once; empty names are skipped. */
-    static List<String> of(String said, String speaker, String addressee) {
+    public static List<String> of(String said, String speaker, String addressee) {
         Set<String> people = new LinkedHashSet<>();
         if (!speaker.isEmpty()) {
             people.add(speaker);

@@ -10,7 +10,8 @@ import java.util.Set;
  * happening, recognised by the words they share. A fact joins the current event when it shares a keyword
  * and a participant with the event's last few facts (in a conversation of two, the participants are
  * always shared, so the words decide), or was said in the same turn as the last one; otherwise, or when the event
- * is full, it starts a new one.
+ * is full, it starts a new one. Facts the LLM wrote carry the name of their event instead, and facts named
+ * alike in a row form one.
  */
 final class EventGrouping {
 
@@ -30,7 +31,7 @@ final class EventGrouping {
         int size = 0;
         for (int i = 0; i < session.size(); i++) {
             boolean joins =
-                    i > 0 && size < maxFacts && (sameTurn(session, i) || sharesParticipantAndKeyword(session, i, size));
+                    i > 0 && size < maxFacts && (named(session, i) ? sameName(session, i) : byRules(session, i, size));
             if (i > 0 && !joins) {
                 event++;
                 size = 0;
@@ -39,6 +40,19 @@ final class EventGrouping {
             size++;
         }
         return events;
+    }
+
+    /** Facts the LLM placed in a named event stay with the facts it named alike, whatever their words. */
+    private static boolean named(List<Fact> session, int i) {
+        return !session.get(i).event().isEmpty() || !session.get(i - 1).event().isEmpty();
+    }
+
+    private static boolean sameName(List<Fact> session, int i) {
+        return session.get(i).event().equals(session.get(i - 1).event());
+    }
+
+    private static boolean byRules(List<Fact> session, int i, int eventSize) {
+        return sameTurn(session, i) || sharesParticipantAndKeyword(session, i, eventSize);
     }
 
     private static boolean sameTurn(List<Fact> session, int i) {

@@ -119,15 +119,18 @@ public class GraphSearchService {
         Map<String, UnitHit> best = new LinkedHashMap<>();
         for (int node : ranked) {
             var fact = graph.fact(node);
-            best.putIfAbsent(
-                    fact.episodeId(),
-                    new UnitHit(
-                            fact.episodeId(),
-                            fact.sessionId(),
-                            fact.factId(),
-                            fact.text(),
-                            fact.timestamp(),
-                            scores[node]));
+            // A fact the LLM merged from several turns leads to each of them.
+            for (int i = 0; i < fact.evidence().size(); i++) {
+                best.putIfAbsent(
+                        fact.evidence().get(i),
+                        new UnitHit(
+                                fact.evidence().get(i),
+                                fact.evidenceSessions().get(i),
+                                fact.factId(),
+                                fact.text(),
+                                fact.timestamp(),
+                                scores[node]));
+            }
         }
         // The walk may pass through facts the filter excludes; what it answers may not include them.
         Set<String> allowed = filter.narrows() ? store.allowed(filter, best.keySet()) : best.keySet();

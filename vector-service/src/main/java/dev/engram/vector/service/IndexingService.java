@@ -3,6 +3,7 @@ package dev.engram.vector.service;
 import dev.engram.vector.config.VectorConfig;
 import dev.engram.vector.facts.Fact;
 import dev.engram.vector.facts.FactDeriver;
+import dev.engram.vector.facts.llm.LlmFactQueue;
 import dev.engram.vector.graph.UserGraphs;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.IndexUnit;
@@ -32,6 +33,7 @@ public class IndexingService {
     private final FactDeriver facts;
     private final boolean deriveFacts;
     private final UserGraphs graphs;
+    private final LlmFactQueue llmFacts;
     private final Timer indexTimer;
     private final Counter indexedUnits;
 
@@ -40,6 +42,7 @@ public class IndexingService {
             EmbeddingModel embeddingModel,
             EpisodeUnitSplitter splitter,
             UserGraphs graphs,
+            LlmFactQueue llmFacts,
             VectorConfig config,
             MeterRegistry registry) {
         this.store = store;
@@ -48,6 +51,7 @@ public class IndexingService {
         this.facts = new FactDeriver();
         this.deriveFacts = config.graph().facts();
         this.graphs = graphs;
+        this.llmFacts = llmFacts;
         this.indexTimer = Timer.builder("engram.vector.index")
                 .description("Time to embed and durably index one batch of episodes")
                 .register(registry);
@@ -91,6 +95,7 @@ public class IndexingService {
             }
             store.index(indexed);
             updateGraphs(indexed);
+            llmFacts.offer(indexed);
             indexedUnits.increment(segments.size());
             return episodes.size();
         });

@@ -11,6 +11,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field.Store;
 import org.apache.lucene.document.KnnFloatVectorField;
@@ -52,6 +53,16 @@ final class LuceneDocuments {
 
     static final String FACT_TO = "fact_to";
     static final String FACT_ORDINAL = "fact_ordinal";
+    /** The episodes and sessions a fact rests on; a deletion of any of them takes the fact along. */
+    static final String FACT_EVIDENCE = "fact_evidence";
+
+    static final String FACT_EVIDENCE_SESSION = "fact_evidence_session";
+    static final String FACT_EVENT = "fact_event";
+    /**
+     * The embedding of a fact the LLM wrote, which says more than any one unit. Apart from the units' field so
+     * that a search of units never meets a fact.
+     */
+    static final String FACT_VECTOR = "fact_vector";
 
     static final String VECTOR = "vector";
     static final String METADATA_PREFIX = "meta.";
@@ -74,17 +85,26 @@ final class LuceneDocuments {
             documents.add(doc);
         }
         for (Fact fact : episodeUnits.facts()) {
-            documents.add(toDocument(episode, fact));
+            documents.add(toDocument(episode, fact, null));
         }
         return documents;
     }
 
     /**
-     * A fact has no vector of its own: it states what its unit says, so the dense retriever finds it through
-     * the unit's vector, and the index holds each embedding once.
+     * A fact the rules derived has no vector of its own: it states what its unit says, so the dense retriever
+     * finds it through the unit's vector, and the index holds each embedding once. A fact the LLM wrote comes
+     * with its own.
      */
-    private static Document toDocument(SourceEpisode episode, Fact fact) {
+    static Document toDocument(SourceEpisode episode, Fact fact, float[] vector) {
         Document doc = episodeFields(episode, fact.factId(), UnitKind.FACT);
+        fact.evidence().forEach(id -> doc.add(new StringField(FACT_EVIDENCE, id, Store.YES)));
+        fact.evidenceSessions().forEach(id -> doc.add(new StringField(FACT_EVIDENCE_SESSION, id, Store.YES)));
+        if (!fact.event().isEmpty()) {
+            doc.add(new StoredField(FACT_EVENT, fact.event()));
+        }
+        if (vector != null) {
+            doc.add(new KnnFloatVectorField(FACT_VECTOR, vector, VectorSimilarityFunction.COSINE));
+        }
         doc.add(new TextField(FACT_TEXT, fact.text(), Store.NO));
         doc.add(new StoredField(UNIT_TEXT, fact.text()));
         doc.add(new StoredField(FACT_ORDINAL, fact.ordinal()));
@@ -119,6 +139,11 @@ final class LuceneDocuments {
         return doc;
     }
 
+    /** Facts indexed before evidence was recorded rest on their own episode. */
+    private static List<String> orElse(String[] values, String own) {
+        return values.length == 0 ? List.of(own) : List.of(values);
+    }
+
     static Fact toFact(Document doc) {
         var from = doc.getField(FACT_FROM);
         var to = doc.getField(FACT_TO);
@@ -132,7 +157,10 @@ final class LuceneDocuments {
                 List.of(doc.getValues(FACT_PARTICIPANT)),
                 List.of(doc.getValues(FACT_KEYWORD)),
                 from == null ? null : LocalDate.ofEpochDay(from.numericValue().longValue()),
-                to == null ? null : LocalDate.ofEpochDay(to.numericValue().longValue()));
+                to == null ? null : LocalDate.ofEpochDay(to.numericValue().longValue()),
+                orElse(doc.getValues(FACT_EVIDENCE), doc.get(EPISODE_ID)),
+                orElse(doc.getValues(FACT_EVIDENCE_SESSION), doc.get(SESSION_ID)),
+                Objects.requireNonNullElse(doc.get(FACT_EVENT), ""));
     }
 
     private static Instant timestamp(Document doc) {

@@ -11,12 +11,14 @@ import dev.engram.vector.model.UnitQuery;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.StoredFields;
@@ -44,24 +46,16 @@ final class LuceneFacts {
     }
 
     /**
-     * Dense hits are the sentences and captions closest to the query, each standing for the fact it states;
-     * BM25 reads the facts' own words, where names replace pronouns and dates follow relative expressions.
+     * Dense hits are the sentences and captions closest to the query, each standing for the fact it states, and
+     * the facts with a vector of their own (those the LLM wrote); BM25 reads the facts' own words, where names
+     * replace pronouns and dates follow relative expressions.
      */
     static List<UnitHit> search(IndexSearcher searcher, Analyzer analyzer, UnitQuery query, HybridSettings settings)
             throws IOException {
         int candidates = Math.max(query.limit(), settings.candidates());
         Query filter = LuceneQueries.filter(query.filter());
         StoredFields stored = searcher.storedFields();
-        Query statements = LuceneQueries.ofKinds(filter, UnitKind.SENTENCE, UnitKind.CAPTION);
-        Map<String, UnitHit> dense = new LinkedHashMap<>();
-        for (ScoreDoc unit :
-                searcher.search(LuceneQueries.dense(query.vector(), candidates, statements), candidates).scoreDocs) {
-            UnitHit hit = LuceneDocuments.toHit(stored.document(unit.doc), unit.score);
-            String factId = Fact.idOfUnit(hit.unitId());
-            dense.putIfAbsent(
-                    factId,
-                    new UnitHit(hit.episodeId(), hit.sessionId(), factId, hit.text(), hit.timestamp(), hit.score()));
-        }
+        Map<String, UnitHit> dense = dense(searcher, query, filter, candidates);
         Map<String, UnitHit> sparse = new LinkedHashMap<>();
         Optional<Query> bm25 = LuceneQueries.factBm25(analyzer, query.text(), filter);
         if (bm25.isPresent()) {
@@ -85,6 +79,52 @@ final class LuceneFacts {
                     fact.score()));
         }
         return hits;
+    }
+
+    private static Map<String, UnitHit> dense(IndexSearcher searcher, UnitQuery query, Query filter, int candidates)
+            throws IOException {
+        StoredFields stored = searcher.storedFields();
+        List<UnitHit> hits = new ArrayList<>();
+        Query statements = LuceneQueries.ofKinds(filter, UnitKind.SENTENCE, UnitKind.CAPTION);
+        for (ScoreDoc unit :
+                searcher.search(LuceneQueries.dense(query.vector(), candidates, statements), candidates).scoreDocs) {
+            UnitHit hit = LuceneDocuments.toHit(stored.document(unit.doc), unit.score);
+            hits.add(new UnitHit(
+                    hit.episodeId(),
+                    hit.sessionId(),
+                    Fact.idOfUnit(hit.unitId()),
+                    hit.text(),
+                    hit.timestamp(),
+                    hit.score()));
+        }
+        Set<String> stated = hits.stream().map(UnitHit::unitId).collect(Collectors.toSet());
+        for (ScoreDoc fact :
+                searcher.search(LuceneQueries.denseFacts(query.vector(), candidates, filter), candidates).scoreDocs) {
+            hits.add(LuceneDocuments.toHit(stored.document(fact.doc), fact.score));
+        }
+        // Where the LLM rewrote an episode's facts, its sentences no longer stand for facts of their own.
+        Set<String> existing = existing(searcher, query.filter(), stated);
+        Map<String, UnitHit> dense = new LinkedHashMap<>();
+        hits.stream()
+                .filter(hit -> !stated.contains(hit.unitId()) || existing.contains(hit.unitId()))
+                .sorted(Comparator.comparingDouble(UnitHit::score).reversed())
+                .forEach(hit -> dense.putIfAbsent(hit.unitId(), hit));
+        return dense;
+    }
+
+    private static Set<String> existing(IndexSearcher searcher, UnitFilter filter, Set<String> factIds)
+            throws IOException {
+        if (factIds.isEmpty()) {
+            return Set.of();
+        }
+        Query facts = LuceneQueries.facts(filter.project(), filter.userId(), List.of(), factIds);
+        StoredFields stored = searcher.storedFields();
+        Set<String> existing = new HashSet<>();
+        for (ScoreDoc fact : searcher.search(facts, factIds.size()).scoreDocs) {
+            existing.add(
+                    stored.document(fact.doc, Set.of(LuceneDocuments.UNIT_ID)).get(LuceneDocuments.UNIT_ID));
+        }
+        return existing;
     }
 
     static Set<String> allowed(IndexSearcher searcher, UnitFilter filter, Collection<String> episodeIds)

@@ -70,12 +70,49 @@ final class LuceneQueries {
     /** Exactly the units a deletion removes. */
     static Query selection(UnitSelection selection) {
         BooleanQuery.Builder query = user(selection.project(), selection.userId());
+        // A fact goes with any episode it rests on, not only with the one that holds it.
         if (!selection.episodeIds().isEmpty()) {
-            query.add(anyOf(LuceneDocuments.EPISODE_ID, selection.episodeIds()), Occur.FILTER);
+            query.add(
+                    either(
+                            anyOf(LuceneDocuments.EPISODE_ID, selection.episodeIds()),
+                            anyOf(LuceneDocuments.FACT_EVIDENCE, selection.episodeIds())),
+                    Occur.FILTER);
         } else if (!selection.sessionId().isEmpty()) {
-            query.add(new TermQuery(new Term(LuceneDocuments.SESSION_ID, selection.sessionId())), Occur.FILTER);
+            query.add(
+                    either(
+                            new TermQuery(new Term(LuceneDocuments.SESSION_ID, selection.sessionId())),
+                            new TermQuery(new Term(LuceneDocuments.FACT_EVIDENCE_SESSION, selection.sessionId()))),
+                    Occur.FILTER);
         }
         return query.build();
+    }
+
+    private static Query either(Query one, Query other) {
+        return new BooleanQuery.Builder()
+                .add(one, Occur.SHOULD)
+                .add(other, Occur.SHOULD)
+                .setMinimumNumberShouldMatch(1)
+                .build();
+    }
+
+    /** The facts of a user held by the given episodes or named by id. */
+    static Query facts(String project, String userId, Collection<String> episodeIds, Collection<String> factIds) {
+        BooleanQuery.Builder which = new BooleanQuery.Builder().setMinimumNumberShouldMatch(1);
+        if (!episodeIds.isEmpty()) {
+            which.add(anyOf(LuceneDocuments.EPISODE_ID, episodeIds), Occur.SHOULD);
+        }
+        if (!factIds.isEmpty()) {
+            which.add(anyOf(LuceneDocuments.UNIT_ID, factIds), Occur.SHOULD);
+        }
+        return user(project, userId)
+                .add(new TermQuery(new Term(LuceneDocuments.KIND, UnitKind.FACT.name())), Occur.FILTER)
+                .add(which.build(), Occur.FILTER)
+                .build();
+    }
+
+    /** Dense search over the facts that carry a vector of their own (those the LLM wrote). */
+    static Query denseFacts(float[] vector, int k, Query filter) {
+        return new KnnFloatVectorQuery(LuceneDocuments.FACT_VECTOR, vector, k, filter);
     }
 
     /** Every unit of one user. */

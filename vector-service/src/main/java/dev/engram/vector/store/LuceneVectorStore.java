@@ -3,6 +3,7 @@ package dev.engram.vector.store;
 import dev.engram.ranking.ReciprocalRankFusion.Fused;
 import dev.engram.vector.facts.Fact;
 import dev.engram.vector.model.EpisodeUnits;
+import dev.engram.vector.model.FactReplacement;
 import dev.engram.vector.model.UnitCounts;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.index.IndexWriter;
@@ -44,6 +46,9 @@ public final class LuceneVectorStore implements VectorStore {
     private final Analyzer analyzer;
     private final IndexWriter writer;
     private final SearcherManager searchers;
+    /** Taken by deletions and by late fact writes, so that a fact never outlives its deleted episode. */
+    private final Object factWrites = new Object();
+
     private final HybridSettings settings;
 
     private LuceneVectorStore(Directory directory, Analyzer analyzer, IndexWriter writer, HybridSettings settings)
@@ -108,11 +113,48 @@ public final class LuceneVectorStore implements VectorStore {
 
     @Override
     public void delete(UnitSelection selection) {
-        try {
-            writer.deleteDocuments(LuceneQueries.selection(selection));
-            commitAndRefresh();
-        } catch (IOException e) {
-            throw new UncheckedIOException("deleting units of a user", e);
+        synchronized (factWrites) {
+            try {
+                writer.deleteDocuments(LuceneQueries.selection(selection));
+                commitAndRefresh();
+            } catch (IOException e) {
+                throw new UncheckedIOException("deleting units of a user", e);
+            }
+        }
+    }
+
+    /**
+     * Facts the LLM wrote arrive long after their episodes; an episode deleted meanwhile must not come back
+     * through them, so a fact is written only while every episode it rests on is still here, checked under
+     * the lock that deletions take.
+     */
+    @Override
+    public void replaceFacts(FactReplacement replacement) {
+        synchronized (factWrites) {
+            try {
+                Set<String> evidence = replacement.facts().stream()
+                        .flatMap(written -> written.fact().evidence().stream())
+                        .collect(Collectors.toSet());
+                Set<String> present =
+                        allowed(UnitFilter.forUser(replacement.project(), replacement.userId()), evidence);
+                if (!replacement.episodeIds().isEmpty()
+                        || !replacement.factIds().isEmpty()) {
+                    writer.deleteDocuments(LuceneQueries.facts(
+                            replacement.project(),
+                            replacement.userId(),
+                            replacement.episodeIds(),
+                            replacement.factIds()));
+                }
+                for (FactReplacement.WrittenFact written : replacement.facts()) {
+                    if (present.containsAll(written.fact().evidence())) {
+                        writer.addDocument(
+                                LuceneDocuments.toDocument(written.holder(), written.fact(), written.vector()));
+                    }
+                }
+                commitAndRefresh();
+            } catch (IOException e) {
+                throw new UncheckedIOException("replacing facts of a user", e);
+            }
         }
     }
 

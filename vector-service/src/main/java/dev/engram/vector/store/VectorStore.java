@@ -2,6 +2,7 @@ package dev.engram.vector.store;
 
 import dev.engram.vector.facts.Fact;
 import dev.engram.vector.model.EpisodeUnits;
+import dev.engram.vector.model.FactReplacement;
 import dev.engram.vector.model.UnitCounts;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
@@ -41,6 +42,12 @@ public interface VectorStore extends AutoCloseable {
      * mapped from cosine into [0, 1]; unknown episodes and other users' are absent.
      */
     Map<String, Float> similarity(String project, String userId, Collection<String> episodeIds, float[] vector);
+
+    /**
+     * Replaces facts of one user at once (see {@link FactReplacement}); durable when it returns. A store that
+     * keeps no facts ignores it.
+     */
+    void replaceFacts(FactReplacement replacement);
 
     /** Every fact of one user, in no particular order; empty for a store that keeps no facts. */
     List<Fact> facts(String project, String userId);

@@ -56,4 +56,32 @@ class EventGroupingTest {
 
         assertThat(EventGrouping.group(List.of(maya, other), 0, 12)).containsExactly(0, 1);
     }
+
+    @Test
+    void factsTheLlmNamedAlikeAreOneEventWhateverTheirWords() {
+        List<Fact> session = List.of(
+                named(fact("a", "s", 0, "beagl"), "adoption"),
+                named(fact("b", "s", 1, "vet"), "adoption"),
+                named(fact("c", "s", 2, "vet"), "checkup"),
+                fact("d", "s", 3, "vet"));
+
+        assertThat(EventGrouping.group(session, 0, 12)).containsExactly(0, 0, 1, 2);
+    }
+
+    private static Fact named(Fact fact, String event) {
+        return new Fact(
+                fact.factId(),
+                fact.episodeId(),
+                fact.sessionId(),
+                fact.ordinal(),
+                fact.timestamp(),
+                fact.text(),
+                fact.participants(),
+                fact.keywords(),
+                fact.from(),
+                fact.to(),
+                fact.evidence(),
+                fact.evidenceSessions(),
+                event);
+    }
 }

@@ -2,27 +2,20 @@ package dev.engram.vector.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.protobuf.Timestamp;
 import dev.engram.proto.v1.Episode;
-import dev.engram.proto.v1.GraphSearchRequest;
 import dev.engram.proto.v1.GraphSearchResponse;
-import dev.engram.proto.v1.IndexRequest;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
 import dev.engram.proto.v1.VectorCountRequest;
 import dev.engram.proto.v1.VectorDeleteRequest;
 import dev.engram.proto.v1.VectorHit;
 import dev.engram.proto.v1.VectorServiceGrpc;
-import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import java.net.URL;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,24 +29,19 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(TemporaryIndexDirectory.class)
 class GraphSearchTest {
 
-    private static final long T0 = 1_683_550_800L; // 2023-05-08T13:00:00Z
-
     @TestHTTPResource("/")
     URL server;
 
-    private ManagedChannel channel;
-    private final String project = "project-" + UUID.randomUUID();
+    private ChatCalls calls;
 
     @BeforeEach
     void connect() {
-        channel = ManagedChannelBuilder.forAddress(server.getHost(), server.getPort())
-                .usePlaintext()
-                .build();
+        calls = new ChatCalls(server);
     }
 
     @AfterEach
     void disconnect() throws InterruptedException {
-        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        calls.close();
     }
 
     @Test
@@ -178,35 +166,23 @@ class GraphSearchTest {
             "The hiking boots finally arrived.");
 
     private GraphSearchResponse graphSearch(String user, String query, SearchFilter filter) {
-        return stub().graphSearch(GraphSearchRequest.newBuilder()
-                .setScope(scope(user))
-                .setQuery(query)
-                .setLimit(10)
-                .setFilter(filter)
-                .build());
+        return calls.graphSearch(user, query, filter);
     }
 
     private VectorServiceGrpc.VectorServiceBlockingStub stub() {
-        return VectorServiceGrpc.newBlockingStub(channel).withDeadlineAfter(60, TimeUnit.SECONDS);
+        return calls.stub();
     }
 
     private void index(Episode... episodes) {
-        stub().index(IndexRequest.newBuilder().addAllEpisodes(List.of(episodes)).build());
+        calls.index(episodes);
     }
 
     private Scope scope(String user) {
-        return Scope.newBuilder().setProject(project).setUserId(user).build();
+        return calls.scope(user);
     }
 
     private Episode episode(String user, String session, String id, String speaker, String content, long offset) {
-        return Episode.newBuilder()
-                .setId(id)
-                .setScope(scope(user).toBuilder().setSessionId(session))
-                .setProducer(speaker)
-                .setProducedFor(speaker.equals("Maya") ? "Leo" : "Maya")
-                .setContent(content)
-                .setTimestamp(Timestamp.newBuilder().setSeconds(T0 + offset))
-                .build();
+        return calls.episode(user, session, id, speaker, content, offset);
     }
 
     private static List<String> ids(List<VectorHit> hits) {

@@ -6,6 +6,7 @@ import static io.qdrant.client.WithPayloadSelectorFactory.include;
 import dev.engram.grpc.call.CallPolicy;
 import dev.engram.vector.facts.Fact;
 import dev.engram.vector.model.EpisodeUnits;
+import dev.engram.vector.model.FactReplacement;
 import dev.engram.vector.model.UnitCounts;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
@@ -139,6 +140,10 @@ public final class QdrantVectorStore implements VectorStore {
         return QdrantSimilarity.best(
                 client, calls, settings, QdrantFilters.embeddedUnits(project, userId, episodeIds), vector);
     }
+
+    /** Facts are kept by the embedded store only (see {@link #facts}), so there is nothing to replace. */
+    @Override
+    public void replaceFacts(FactReplacement replacement) {}
 
     /**
      * Facts are kept by the embedded store only: a graph search against this store finds no facts and answers
