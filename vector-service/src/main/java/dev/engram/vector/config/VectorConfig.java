@@ -151,6 +151,39 @@ public interface VectorConfig {
         LlmFacts llm();
     }
 
+    /** Segment trees over each session and their search (SegTreeMem). */
+    SegTree segtree();
+
+    interface SegTree {
+
+        /**
+         * The cosine similarity a new episode needs with a node on the tree's rightmost frontier to join it;
+         * below it for every frontier node, the episode opens a new root.
+         */
+        @WithDefault("0.4")
+        double threshold();
+
+        /** H, the steps relevance is propagated along the tree. */
+        @WithDefault("2")
+        int steps();
+
+        /** α, the weight of what one step brings from a parent or a child. */
+        @WithDefault("0.5")
+        double decay();
+
+        /** Whether a node passes its score down to its children (a relevant topic refines to its episodes). */
+        @WithDefault("true")
+        boolean topDown();
+
+        /** Whether a node takes up its best child's score (a precise hit widens to its topic). */
+        @WithDefault("true")
+        boolean bottomUp();
+
+        /** Users whose trees are held in memory; others are built again from the index when searched. */
+        @WithDefault("64")
+        int heldUsers();
+    }
+
     interface LlmFacts {
 
         /** Whether the LLM writes the facts when it is enabled; off leaves the LLM to the other services. */

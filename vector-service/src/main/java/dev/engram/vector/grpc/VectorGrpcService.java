@@ -5,6 +5,8 @@ import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.IndexRequest;
 import dev.engram.proto.v1.IndexResponse;
 import dev.engram.proto.v1.Scope;
+import dev.engram.proto.v1.SegTreeSearchRequest;
+import dev.engram.proto.v1.SegTreeSearchResponse;
 import dev.engram.proto.v1.SimilarityRequest;
 import dev.engram.proto.v1.SimilarityResponse;
 import dev.engram.proto.v1.VectorCountRequest;
@@ -23,6 +25,7 @@ import dev.engram.vector.service.GraphSearchService;
 import dev.engram.vector.service.IndexContents;
 import dev.engram.vector.service.IndexingService;
 import dev.engram.vector.service.SearchService;
+import dev.engram.vector.service.SegTreeSearchService;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
@@ -40,13 +43,19 @@ public class VectorGrpcService implements VectorService {
     private final SearchService searching;
     private final IndexContents contents;
     private final GraphSearchService graphs;
+    private final SegTreeSearchService segtrees;
 
     VectorGrpcService(
-            IndexingService indexing, SearchService searching, IndexContents contents, GraphSearchService graphs) {
+            IndexingService indexing,
+            SearchService searching,
+            IndexContents contents,
+            GraphSearchService graphs,
+            SegTreeSearchService segtrees) {
         this.indexing = indexing;
         this.searching = searching;
         this.contents = contents;
         this.graphs = graphs;
+        this.segtrees = segtrees;
     }
 
     @Override
@@ -84,6 +93,18 @@ public class VectorGrpcService implements VectorService {
                 })
                 .onFailure()
                 .transform(failure -> GrpcErrors.toStatus(failure, "GraphSearch"));
+    }
+
+    @Override
+    @Blocking
+    public Uni<SegTreeSearchResponse> segTreeSearch(SegTreeSearchRequest request) {
+        return Uni.createFrom()
+                .item(() -> {
+                    UnitFilter filter = SearchMapper.filter(request.getScope(), request.getFilter());
+                    return SearchMapper.response(segtrees.search(filter, request.getQuery(), request.getLimit()));
+                })
+                .onFailure()
+                .transform(failure -> GrpcErrors.toStatus(failure, "SegTreeSearch"));
     }
 
     @Override

@@ -3,12 +3,14 @@ package dev.engram.vector.mapping;
 import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
+import dev.engram.proto.v1.SegTreeSearchResponse;
 import dev.engram.proto.v1.VectorHit;
 import dev.engram.proto.v1.VectorSearchRequest;
 import dev.engram.proto.v1.VectorSearchResponse;
 import dev.engram.vector.graph.GraphRecall;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
+import dev.engram.vector.segtree.SegTreeRecall;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -44,6 +46,17 @@ public final class SearchMapper {
     public static VectorSearchResponse response(List<UnitHit> hits) {
         return VectorSearchResponse.newBuilder()
                 .addAllHits(hits.stream().map(SearchMapper::hit).toList())
+                .build();
+    }
+
+    public static SegTreeSearchResponse response(SegTreeRecall recall) {
+        return SegTreeSearchResponse.newBuilder()
+                .addAllRanked(recall.ranked().stream().map(SearchMapper::hit).toList())
+                .setEpisodes(recall.episodes())
+                .setTrees(recall.trees())
+                .setNodes(recall.nodes())
+                .setSteps(recall.steps())
+                .putAllStageUs(recall.stageMicros())
                 .build();
     }
 

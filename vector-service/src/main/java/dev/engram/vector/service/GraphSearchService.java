@@ -12,7 +12,6 @@ import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.store.EpisodeRanking;
 import dev.engram.vector.store.VectorStore;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 /**
@@ -36,7 +34,7 @@ public class GraphSearchService {
     private final QueryEmbeddings embeddings;
     private final UserGraphs graphs;
     private final GraphSettings settings;
-    private final Map<String, Timer> stageTimers = new LinkedHashMap<>();
+    private final StageTimers stages;
 
     GraphSearchService(
             VectorStore store,
@@ -48,17 +46,11 @@ public class GraphSearchService {
         this.embeddings = embeddings;
         this.graphs = graphs;
         this.settings = settings;
-        for (String stage : List.of("graph", "primary", "walk")) {
-            stageTimers.put(
-                    stage,
-                    Timer.builder("engram.vector.graph.stage")
-                            .description(
-                                    "Time of each stage of a graph search: graph (building a graph not held), primary, walk")
-                            .tag("stage", stage)
-                            .publishPercentiles(0.5, 0.95, 0.99)
-                            .publishPercentileHistogram()
-                            .register(registry));
-        }
+        this.stages = new StageTimers(
+                registry,
+                "engram.vector.graph.stage",
+                "Time of each stage of a graph search: graph (building a graph not held), primary, walk",
+                List.of("graph", "primary", "walk"));
     }
 
     public GraphRecall search(UnitFilter filter, String query, int limit) {
@@ -66,13 +58,13 @@ public class GraphSearchService {
         long started = System.nanoTime();
         FactGraph graph =
                 graphs.graph(filter.project(), filter.userId(), () -> store.facts(filter.project(), filter.userId()));
-        started = lap(micros, "graph", started);
+        started = stages.lap(micros, "graph", started);
         if (graph.size() == 0) {
             return new GraphRecall(List.of(), List.of(), 0, 0, 0, 0, micros);
         }
         float[] vector = embeddings.embed(query);
         List<UnitHit> hits = store.searchFacts(new UnitQuery(query, vector, filter, Math.max(limit, settings.seeds())));
-        started = lap(micros, "primary", started);
+        started = stages.lap(micros, "primary", started);
 
         Map<Integer, Double> seeds = new LinkedHashMap<>();
         for (UnitHit hit : hits.subList(0, Math.min(settings.seeds(), hits.size()))) {
@@ -100,7 +92,7 @@ public class GraphSearchService {
                     : Set.copyOf(List.copyOf(seeds.keySet()).subList(0, primarySeeds));
             walked = walkedEpisodes(graph, walk, filter, limit, skipped);
         }
-        lap(micros, "walk", started);
+        stages.lap(micros, "walk", started);
         List<UnitHit> primary =
                 List.copyOf(EpisodeRanking.of(hits, UnitHit::episodeId, limit).values());
         return new GraphRecall(
@@ -144,12 +136,5 @@ public class GraphSearchService {
             }
         }
         return walked;
-    }
-
-    private long lap(Map<String, Long> micros, String stage, long since) {
-        long now = System.nanoTime();
-        micros.merge(stage, (now - since) / 1_000, Long::sum);
-        stageTimers.get(stage).record(now - since, TimeUnit.NANOSECONDS);
-        return now;
     }
 }

@@ -8,7 +8,11 @@ import dev.engram.vector.graph.UserGraphs;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.IndexUnit;
 import dev.engram.vector.model.SourceEpisode;
+import dev.engram.vector.model.UnitKind;
 import dev.engram.vector.model.UnitText;
+import dev.engram.vector.model.Vectors;
+import dev.engram.vector.segtree.Leaf;
+import dev.engram.vector.segtree.UserTrees;
 import dev.engram.vector.store.VectorStore;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
@@ -21,6 +25,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** Turns episodes into embedded units and stores them. Blocking: ONNX inference and disk writes. */
@@ -34,6 +39,7 @@ public class IndexingService {
     private final boolean deriveFacts;
     private final UserGraphs graphs;
     private final LlmFactQueue llmFacts;
+    private final UserTrees trees;
     private final Timer indexTimer;
     private final Counter indexedUnits;
 
@@ -43,6 +49,7 @@ public class IndexingService {
             EpisodeUnitSplitter splitter,
             UserGraphs graphs,
             LlmFactQueue llmFacts,
+            UserTrees trees,
             VectorConfig config,
             MeterRegistry registry) {
         this.store = store;
@@ -52,6 +59,7 @@ public class IndexingService {
         this.deriveFacts = config.graph().facts();
         this.graphs = graphs;
         this.llmFacts = llmFacts;
+        this.trees = trees;
         this.indexTimer = Timer.builder("engram.vector.index")
                 .description("Time to embed and durably index one batch of episodes")
                 .register(registry);
@@ -83,6 +91,7 @@ public class IndexingService {
                     : embeddingModel.embedAll(segments).content();
 
             List<EpisodeUnits> indexed = new ArrayList<>(episodes.size());
+            List<Leaf> leaves = new ArrayList<>(episodes.size());
             int next = 0;
             for (int i = 0; i < episodes.size(); i++) {
                 List<IndexUnit> units = new ArrayList<>();
@@ -90,15 +99,51 @@ public class IndexingService {
                     float[] vector = unit.embedded() ? embeddings.get(next++).vector() : null;
                     units.add(new IndexUnit(unit.unitId(), unit.kind(), unit.text(), vector));
                 }
+                leaf(episodes.get(i), units).ifPresent(leaves::add);
                 List<Fact> derived = deriveFacts ? facts.derive(episodes.get(i), unitsPerEpisode.get(i)) : List.of();
                 indexed.add(new EpisodeUnits(episodes.get(i), units, derived));
             }
             store.index(indexed);
             updateGraphs(indexed);
+            updateTrees(episodes, leaves);
             llmFacts.offer(indexed);
             indexedUnits.increment(segments.size());
             return episodes.size();
         });
+    }
+
+    /**
+     * The episode as a leaf of its session's segment tree: the mean of its sentences' and captions' vectors, as
+     * {@link VectorStore#leaves} reads it back. A turn's own vector (when turns are embedded too) is left out.
+     */
+    private static Optional<Leaf> leaf(SourceEpisode episode, List<IndexUnit> units) {
+        float[] sum = null;
+        for (IndexUnit unit : units) {
+            if (unit.vector() != null && (unit.kind() == UnitKind.SENTENCE || unit.kind() == UnitKind.CAPTION)) {
+                sum = sum == null ? new float[unit.vector().length] : sum;
+                for (int d = 0; d < sum.length; d++) {
+                    sum[d] += unit.vector()[d];
+                }
+            }
+        }
+        return sum == null
+                ? Optional.empty()
+                : Optional.of(new Leaf(
+                        episode.episodeId(), episode.sessionId(), episode.timestamp(), Vectors.normalized(sum)));
+    }
+
+    /** Held trees take the new leaves once the store has them, per user. */
+    private void updateTrees(List<SourceEpisode> episodes, List<Leaf> leaves) {
+        Map<String, SourceEpisode> byId = new LinkedHashMap<>();
+        episodes.forEach(episode -> byId.put(episode.episodeId(), episode));
+        leaves.stream()
+                .collect(Collectors.groupingBy(
+                        leaf -> List.of(
+                                byId.get(leaf.episodeId()).project(),
+                                byId.get(leaf.episodeId()).userId()),
+                        LinkedHashMap::new,
+                        Collectors.toList()))
+                .forEach((user, its) -> trees.indexed(user.get(0), user.get(1), its));
     }
 
     /** Held graphs take the new facts once the store has them, per user. */

@@ -163,7 +163,7 @@ final class LuceneDocuments {
                 Objects.requireNonNullElse(doc.get(FACT_EVENT), ""));
     }
 
-    private static Instant timestamp(Document doc) {
+    static Instant timestamp(Document doc) {
         var timestamp = doc.getField(TIMESTAMP);
         return timestamp == null
                 ? null

@@ -9,6 +9,7 @@ import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.model.UnitSelection;
+import dev.engram.vector.segtree.Leaf;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -201,6 +202,11 @@ public final class LuceneVectorStore implements VectorStore {
                 "reading unit vectors",
                 searcher -> UnitVectors.bestSimilarity(
                         searcher, LuceneQueries.episodes(project, userId, episodeIds), vector));
+    }
+
+    @Override
+    public List<Leaf> leaves(String project, String userId) {
+        return read("reading the episode vectors of a user", searcher -> LuceneLeaves.of(searcher, project, userId));
     }
 
     @Override

@@ -17,15 +17,41 @@ import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
 
-/** Reads the stored vectors of chosen units and compares them with a query vector exactly. */
+/** Reads the stored vectors of chosen units: compared with a query vector exactly, or summed per episode. */
 final class UnitVectors {
 
     private UnitVectors() {}
 
     /** Episode id -> the best similarity of any embedded unit of it among the units {@code query} matches. */
     static Map<String, Float> bestSimilarity(IndexSearcher searcher, Query query, float[] vector) throws IOException {
-        Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1f);
         Map<String, Float> best = new HashMap<>();
+        forEach(
+                searcher,
+                query,
+                (episodeId, unit) ->
+                        best.merge(episodeId, VectorSimilarityFunction.COSINE.compare(vector, unit), Math::max));
+        return best;
+    }
+
+    /** Episode id -> the sum of the vectors of its embedded units among those {@code query} matches. */
+    static Map<String, float[]> sums(IndexSearcher searcher, Query query) throws IOException {
+        Map<String, float[]> sums = new HashMap<>();
+        forEach(searcher, query, (episodeId, unit) -> {
+            float[] sum = sums.computeIfAbsent(episodeId, id -> new float[unit.length]);
+            for (int i = 0; i < unit.length; i++) {
+                sum[i] += unit[i];
+            }
+        });
+        return sums;
+    }
+
+    /** A unit's vector, valid only during the call. */
+    private interface Visitor {
+        void visit(String episodeId, float[] vector);
+    }
+
+    private static void forEach(IndexSearcher searcher, Query query, Visitor visitor) throws IOException {
+        Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1f);
         for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
             Scorer scorer = weight.scorer(leaf);
             FloatVectorValues vectors = leaf.reader().getFloatVectorValues(LuceneDocuments.VECTOR);
@@ -51,11 +77,8 @@ final class UnitVectors {
                 if (vectors.docID() != doc || episodeIds == null || !episodeIds.advanceExact(doc)) {
                     continue;
                 }
-                String episodeId = episodeIds.lookupOrd(episodeIds.ordValue()).utf8ToString();
-                float similarity = VectorSimilarityFunction.COSINE.compare(vector, vectors.vectorValue());
-                best.merge(episodeId, similarity, Math::max);
+                visitor.visit(episodeIds.lookupOrd(episodeIds.ordValue()).utf8ToString(), vectors.vectorValue());
             }
         }
-        return best;
     }
 }

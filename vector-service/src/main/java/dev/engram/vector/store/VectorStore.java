@@ -8,6 +8,7 @@ import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.model.UnitSelection;
+import dev.engram.vector.segtree.Leaf;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +49,12 @@ public interface VectorStore extends AutoCloseable {
      * keeps no facts ignores it.
      */
     void replaceFacts(FactReplacement replacement);
+
+    /**
+     * Every episode of one user with an embedded unit, as a leaf of its session's segment tree, in no particular
+     * order; empty for a store that cannot read its vectors back.
+     */
+    List<Leaf> leaves(String project, String userId);
 
     /** Every fact of one user, in no particular order; empty for a store that keeps no facts. */
     List<Fact> facts(String project, String userId);

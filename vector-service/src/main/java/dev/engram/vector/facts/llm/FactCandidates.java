@@ -1,6 +1,7 @@
 package dev.engram.vector.facts.llm;
 
 import dev.engram.vector.facts.Fact;
+import dev.engram.vector.model.Vectors;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -44,8 +45,9 @@ public final class FactCandidates {
         double best = Double.NEGATIVE_INFINITY;
         for (Fact fact : fresh) {
             if (related(candidate, fact)) {
-                double score = cosineWeight * cosine(vectors.get(candidate.factId()), vectors.get(fact.factId()))
-                        + keywordWeight * jaccard(candidate.keywords(), fact.keywords());
+                double score =
+                        cosineWeight * Vectors.cosine(vectors.get(candidate.factId()), vectors.get(fact.factId()))
+                                + keywordWeight * jaccard(candidate.keywords(), fact.keywords());
                 best = Math.max(best, score);
             }
         }
@@ -69,20 +71,5 @@ public final class FactCandidates {
         }
         long shared = one.stream().distinct().filter(other::contains).count();
         return (double) shared / union.size();
-    }
-
-    static double cosine(float[] one, float[] other) {
-        if (one == null || other == null) {
-            return 0;
-        }
-        double dot = 0;
-        double oneNorm = 0;
-        double otherNorm = 0;
-        for (int i = 0; i < one.length; i++) {
-            dot += one[i] * other[i];
-            oneNorm += one[i] * one[i];
-            otherNorm += other[i] * other[i];
-        }
-        return oneNorm == 0 || otherNorm == 0 ? 0 : dot / Math.sqrt(oneNorm * otherNorm);
     }
 }

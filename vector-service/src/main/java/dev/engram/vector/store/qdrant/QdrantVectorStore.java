@@ -12,6 +12,7 @@ import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.model.UnitSelection;
+import dev.engram.vector.segtree.Leaf;
 import dev.engram.vector.store.EpisodeRanking;
 import dev.engram.vector.store.VectorStore;
 import io.qdrant.client.QdrantClient;
@@ -139,6 +140,12 @@ public final class QdrantVectorStore implements VectorStore {
         ensureCollection();
         return QdrantSimilarity.best(
                 client, calls, settings, QdrantFilters.embeddedUnits(project, userId, episodeIds), vector);
+    }
+
+    /** Segment trees are built over the embedded store only: a tree search against this store searches directly. */
+    @Override
+    public List<Leaf> leaves(String project, String userId) {
+        return List.of();
     }
 
     /** Facts are kept by the embedded store only (see {@link #facts}), so there is nothing to replace. */

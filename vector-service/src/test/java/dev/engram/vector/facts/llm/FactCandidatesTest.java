@@ -3,6 +3,7 @@ package dev.engram.vector.facts.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.engram.vector.facts.Fact;
+import dev.engram.vector.model.Vectors;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -50,10 +51,8 @@ class FactCandidatesTest {
     void jaccard_and_cosine() {
         assertThat(FactCandidates.jaccard(List.of("a", "b"), List.of("b", "c"))).isEqualTo(1.0 / 3);
         assertThat(FactCandidates.jaccard(List.of(), List.of())).isZero();
-        assertThat(FactCandidates.cosine(new float[] {2, 0}, new float[] {3, 0}))
-                .isEqualTo(1.0);
-        assertThat(FactCandidates.cosine(new float[] {0, 0}, new float[] {3, 0}))
-                .isZero();
+        assertThat(Vectors.cosine(new float[] {2, 0}, new float[] {3, 0})).isEqualTo(1.0);
+        assertThat(Vectors.cosine(new float[] {0, 0}, new float[] {3, 0})).isZero();
     }
 
     private static Fact fact(String id, List<String> people, LocalDate day, String... keywords) {

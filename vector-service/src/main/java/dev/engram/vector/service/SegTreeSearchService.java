@@ -1,0 +1,98 @@
+package dev.engram.vector.service;
+
+import dev.engram.vector.model.UnitFilter;
+import dev.engram.vector.model.UnitHit;
+import dev.engram.vector.segtree.Leaf;
+import dev.engram.vector.segtree.RelevancePropagation;
+import dev.engram.vector.segtree.RelevancePropagation.Scores;
+import dev.engram.vector.segtree.SegTreeRecall;
+import dev.engram.vector.segtree.SegTreeSettings;
+import dev.engram.vector.segtree.SegmentTree;
+import dev.engram.vector.segtree.UserTrees;
+import dev.engram.vector.store.VectorStore;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Segment-tree recall: every node of the user's session trees is scored against the query, relevance is
+ * propagated along the trees, and the episodes whose leaves end highest are the ranking, within the request's
+ * filter. Blocking: store reads when trees are not held, and the scoring.
+ */
+@ApplicationScoped
+public class SegTreeSearchService {
+
+    private final VectorStore store;
+    private final QueryEmbeddings embeddings;
+    private final UserTrees trees;
+    private final SegTreeSettings settings;
+    private final StageTimers stages;
+
+    SegTreeSearchService(
+            VectorStore store,
+            QueryEmbeddings embeddings,
+            UserTrees trees,
+            SegTreeSettings settings,
+            MeterRegistry registry) {
+        this.store = store;
+        this.embeddings = embeddings;
+        this.trees = trees;
+        this.settings = settings;
+        this.stages = new StageTimers(
+                registry,
+                "engram.vector.segtree.stage",
+                "Time of each stage of a segment-tree search: trees (building trees not held), score, rank",
+                List.of("trees", "score", "rank"));
+    }
+
+    public SegTreeRecall search(UnitFilter filter, String query, int limit) {
+        Map<String, Long> micros = new LinkedHashMap<>();
+        long started = System.nanoTime();
+        Supplier<List<Leaf>> leavesOfUser = () -> store.leaves(filter.project(), filter.userId());
+        // Built (or found held) apart from the scoring, so that the trace tells the two apart.
+        trees.read(filter.project(), filter.userId(), leavesOfUser, List::size);
+        started = stages.lap(micros, "trees", started);
+        float[] vector = embeddings.embed(query);
+        record Scored(Scores scores, Map<String, Leaf> leaves, int trees) {}
+        Scored scored = trees.read(filter.project(), filter.userId(), leavesOfUser, held -> {
+            Map<String, Leaf> leaves = new LinkedHashMap<>();
+            for (SegmentTree tree : held) {
+                tree.nodes().stream()
+                        .filter(node -> node.leaf() != null)
+                        .forEach(node -> leaves.put(node.leaf().episodeId(), node.leaf()));
+            }
+            return new Scored(RelevancePropagation.score(held, vector, settings), leaves, held.size());
+        });
+        started = stages.lap(micros, "score", started);
+        if (scored.leaves().isEmpty()) {
+            return new SegTreeRecall(List.of(), 0, 0, 0, 0, micros);
+        }
+        Set<String> allowed =
+                filter.narrows() ? store.allowed(filter, scored.leaves().keySet()) : null;
+        List<UnitHit> ranked = new ArrayList<>(limit);
+        scored.scores().leaves().entrySet().stream()
+                .filter(leaf -> allowed == null || allowed.contains(leaf.getKey()))
+                .sorted(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder())
+                        .thenComparing(Map.Entry.comparingByKey()))
+                .limit(limit)
+                .forEach(leaf -> {
+                    Leaf episode = scored.leaves().get(leaf.getKey());
+                    ranked.add(new UnitHit(
+                            episode.episodeId(),
+                            episode.sessionId(),
+                            episode.episodeId(),
+                            "",
+                            episode.timestamp(),
+                            leaf.getValue()));
+                });
+        stages.lap(micros, "rank", started);
+        return new SegTreeRecall(
+                ranked, scored.leaves().size(), scored.trees(), scored.scores().nodes(), settings.steps(), micros);
+    }
+}
