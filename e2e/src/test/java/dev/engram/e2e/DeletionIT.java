@@ -56,6 +56,10 @@ class DeletionIT {
                             Map.of("user_id", USER, "query", "kayak " + marker("a", 0), "top_k", 10, "mode", "graph"))))
                     .as("a graph search after the deletion")
                     .doesNotContain(sessionA.get(0));
+            assertThat(Gateway.episodeIds(gateway.search(Map.of(
+                            "user_id", USER, "query", "kayak " + marker("a", 0), "top_k", 10, "mode", "segtree"))))
+                    .as("a segment-tree search after the deletion")
+                    .doesNotContain(sessionA.get(0));
             assertThat(gateway.profileHistory(USER).getList("entries.evidence.flatten()", String.class))
                     .doesNotContain(sessionA.get(0));
 

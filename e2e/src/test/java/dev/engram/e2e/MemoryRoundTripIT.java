@@ -64,6 +64,19 @@ class MemoryRoundTripIT {
     }
 
     @Test
+    void a_segment_tree_search_propagates_over_the_users_sessions_and_says_so_in_its_trace() {
+        JsonPath result = gateway.search(Map.of(
+                "user_id", "nadia", "query", "What kind of carrots is Nadia growing?", "top_k", 3, "mode", "segtree"));
+
+        assertThat(result.getString("trace.mode")).isEqualTo("segtree");
+        assertThat(result.getInt("trace.segtree.episodes")).isPositive();
+        assertThat(result.getInt("trace.segtree.trees")).isPositive();
+        assertThat(result.getInt("trace.segtree.nodes")).isGreaterThan(result.getInt("trace.segtree.episodes"));
+        assertThat(result.getMap("trace.segtree.stage_us")).containsKeys("trees", "score", "rank");
+        assertThat(Gateway.episodeIds(result)).contains("nadia-s1:3");
+    }
+
+    @Test
     void with_every_neighbour_the_best_match_comes_with_one_before_and_two_after_in_chronological_order() {
         JsonPath result = gateway.search(recitalQuestion(Map.of("before", 1, "after", 2, "neighbours", "all")));
 
@@ -147,7 +160,7 @@ class MemoryRoundTripIT {
                 "violin",
                 "What do Nadia and Owen grow and fly?",
                 "What is the name of Owen's sister's parrot?");
-        for (String mode : List.of("direct", "split", "chain", "graph", "auto")) {
+        for (String mode : List.of("direct", "split", "chain", "graph", "segtree", "auto")) {
             for (String query : queries) {
                 for (String user : List.of("nadia", "owen")) {
                     JsonPath result =

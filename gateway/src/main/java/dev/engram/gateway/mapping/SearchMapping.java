@@ -9,6 +9,7 @@ import dev.engram.gateway.model.SearchFilterInput;
 import dev.engram.gateway.model.SearchRequest;
 import dev.engram.gateway.model.SearchResponse;
 import dev.engram.gateway.model.SearchTrace;
+import dev.engram.gateway.model.SegTreeTraceView;
 import dev.engram.gateway.model.ShortTermView;
 import dev.engram.proto.v1.Cluster;
 import dev.engram.proto.v1.GraphTrace;
@@ -18,6 +19,7 @@ import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
 import dev.engram.proto.v1.SearchMode;
+import dev.engram.proto.v1.SegTreeTrace;
 import dev.engram.proto.v1.TimeRange;
 import dev.engram.proto.v1.Trace;
 import java.util.List;
@@ -141,7 +143,13 @@ public final class SearchMapping {
                 trace.getBelowMinRelevance(),
                 trace.getMinRelevance(),
                 trace.getLatestFirst(),
-                trace.hasGraph() ? graph(trace.getGraph()) : null);
+                trace.hasGraph() ? graph(trace.getGraph()) : null,
+                trace.hasSegtree() ? segtree(trace.getSegtree()) : null);
+    }
+
+    private static SegTreeTraceView segtree(SegTreeTrace tree) {
+        return new SegTreeTraceView(
+                tree.getEpisodes(), tree.getTrees(), tree.getNodes(), tree.getSteps(), tree.getStageUsMap());
     }
 
     private static GraphTraceView graph(GraphTrace graph) {

@@ -36,4 +36,8 @@ public record SearchTrace(
 
         @Schema(description = "What the walk of a graph search did; absent for other modes.")
         @JsonInclude(JsonInclude.Include.NON_NULL)
-        GraphTraceView graph) {}
+        GraphTraceView graph,
+
+        @Schema(description = "What the propagation of a segment-tree search did; absent for other modes.")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        SegTreeTraceView segtree) {}

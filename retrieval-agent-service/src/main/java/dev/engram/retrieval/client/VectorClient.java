@@ -8,6 +8,8 @@ import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.MutinyVectorServiceGrpc.MutinyVectorServiceStub;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
+import dev.engram.proto.v1.SegTreeSearchRequest;
+import dev.engram.proto.v1.SegTreeSearchResponse;
 import dev.engram.proto.v1.SimilarityRequest;
 import dev.engram.proto.v1.SimilarityResponse;
 import dev.engram.proto.v1.VectorHit;
@@ -23,7 +25,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
-/** vector-service: hybrid and graph search over the indexed episodes of one user. Every call is a read. */
+/** vector-service: hybrid, graph and segment-tree search over the indexed episodes of one user. Every call is a read. */
 @ApplicationScoped
 public class VectorClient {
 
@@ -60,6 +62,17 @@ public class VectorClient {
                 .setFilter(filter)
                 .build();
         return calls.call("GraphSearch", stub, vector -> vector.graphSearch(request));
+    }
+
+    /** Segment-tree recall: the episodes whose leaves scored highest after propagation along the trees. */
+    public Uni<SegTreeSearchResponse> segTreeSearch(Scope scope, String query, int limit, SearchFilter filter) {
+        SegTreeSearchRequest request = SegTreeSearchRequest.newBuilder()
+                .setScope(scope)
+                .setQuery(query)
+                .setLimit(limit)
+                .setFilter(filter)
+                .build();
+        return calls.call("SegTreeSearch", stub, vector -> vector.segTreeSearch(request));
     }
 
     /**

@@ -116,6 +116,26 @@ public interface RetrievalConfig {
         List<GraphRanking> rankings();
     }
 
+    /** {@code mode: segtree}. */
+    SegTree segtree();
+
+    interface SegTree {
+
+        /**
+         * The rankings a segment-tree search fuses: {@code tree} (the episodes ranked by propagation along the
+         * trees) and {@code direct} (the hybrid search of {@code mode: direct}), in this order; a ranking named
+         * twice counts twice. Chosen by ablation (docs/benchmarks.md).
+         */
+        @WithDefault("direct,tree")
+        List<TreeRanking> rankings();
+    }
+
+    /** A ranking a segment-tree search can fuse. */
+    enum TreeRanking {
+        DIRECT,
+        TREE
+    }
+
     /** A ranking a graph search can fuse. */
     enum GraphRanking {
         DIRECT,

@@ -57,6 +57,7 @@ public class SearchRequestMapper {
             case SEARCH_MODE_SPLIT -> SearchMode.SPLIT;
             case SEARCH_MODE_CHAIN -> SearchMode.CHAIN;
             case SEARCH_MODE_GRAPH -> SearchMode.GRAPH;
+            case SEARCH_MODE_SEGTREE -> SearchMode.SEGTREE;
             default -> config.defaultMode();
         };
     }

@@ -3,11 +3,13 @@ package dev.engram.retrieval.mapping;
 import dev.engram.proto.v1.Cluster;
 import dev.engram.proto.v1.GraphTrace;
 import dev.engram.proto.v1.RetrievalResponse;
+import dev.engram.proto.v1.SegTreeTrace;
 import dev.engram.proto.v1.Trace;
 import dev.engram.retrieval.model.EpisodeCluster;
 import dev.engram.retrieval.model.GraphWalk;
 import dev.engram.retrieval.model.SearchResult;
 import dev.engram.retrieval.model.SearchTrace;
+import dev.engram.retrieval.model.TreeRecall;
 
 /** Writes a search result in its wire form. */
 public final class SearchResponseMapper {
@@ -42,6 +44,15 @@ public final class SearchResponseMapper {
                     .setEventFacts(walk.eventFacts())
                     .setTouched(walk.touched())
                     .putAllStageUs(walk.stageMicros()));
+        }
+        if (trace.segtree() != null) {
+            TreeRecall recall = trace.segtree();
+            wire.setSegtree(SegTreeTrace.newBuilder()
+                    .setEpisodes(recall.episodes())
+                    .setTrees(recall.trees())
+                    .setNodes(recall.nodes())
+                    .setSteps(recall.steps())
+                    .putAllStageUs(recall.stageMicros()));
         }
         return wire.setMode(trace.mode())
                 .setReason(trace.reason())

@@ -13,9 +13,11 @@ public enum SearchMode {
     /** Rounds of search, each round's query built from what the previous rounds found. */
     CHAIN,
     /** The question's facts, then a random walk over the user's associative graph of facts. */
-    GRAPH;
+    GRAPH,
+    /** Relevance propagated along a segment tree of each session, fused with the direct search. */
+    SEGTREE;
 
-    /** The mode as traces and metrics name it: auto, direct, split, chain, graph. */
+    /** The mode as traces and metrics name it: auto, direct, split, chain, graph, segtree. */
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * How a search was answered: which strategy ran, why, what it asked, what the LLM cost, where the time went, and
  * how relevant the best cluster was, how many {@code min_relevance} left out, and how many of the closest clusters a
- * question about the present had put newest first; for a graph search, what the walk did (else null).
+ * question about the present had put newest first; for a graph search, what the walk did, and for a segment-tree
+ * search, what the propagation did (else null).
  */
 public record SearchTrace(
         String mode,
@@ -21,7 +22,8 @@ public record SearchTrace(
         int belowMinRelevance,
         float minRelevance,
         int latestFirst,
-        GraphWalk graph) {
+        GraphWalk graph,
+        TreeRecall segtree) {
 
     public SearchTrace {
         queries = List.copyOf(queries);

@@ -3,6 +3,7 @@ package dev.engram.retrieval.service;
 import dev.engram.retrieval.model.GraphWalk;
 import dev.engram.retrieval.model.SearchMode;
 import dev.engram.retrieval.model.SearchTrace;
+import dev.engram.retrieval.model.TreeRecall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,7 @@ public final class TraceLog {
     private float minRelevance;
     private int latestFirst;
     private GraphWalk graph;
+    private TreeRecall segtree;
 
     public long startedNanos() {
         return startedNanos;
@@ -84,6 +86,11 @@ public final class TraceLog {
         this.graph = walk;
     }
 
+    /** What a segment-tree search's propagation did. */
+    public synchronized void propagated(TreeRecall recall) {
+        this.segtree = recall;
+    }
+
     public synchronized SearchTrace finish(long tookMs) {
         return new SearchTrace(
                 mode.wireName(),
@@ -98,6 +105,7 @@ public final class TraceLog {
                 belowMinRelevance,
                 minRelevance,
                 latestFirst,
-                graph);
+                graph,
+                segtree);
     }
 }

@@ -8,6 +8,8 @@ import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.GraphSearchRequest;
 import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.IngestServiceGrpc;
+import dev.engram.proto.v1.SegTreeSearchRequest;
+import dev.engram.proto.v1.SegTreeSearchResponse;
 import dev.engram.proto.v1.ShortTermMemory;
 import dev.engram.proto.v1.SimilarityRequest;
 import dev.engram.proto.v1.SimilarityResponse;
@@ -53,6 +55,8 @@ public final class FakeDownstream {
     private final List<String> deadlines = new CopyOnWriteArrayList<>();
     private volatile GraphSearchResponse graph = GraphSearchResponse.getDefaultInstance();
     private final List<GraphSearchRequest> graphRequests = new CopyOnWriteArrayList<>();
+    private volatile SegTreeSearchResponse segtree = SegTreeSearchResponse.getDefaultInstance();
+    private final List<SegTreeSearchRequest> segtreeRequests = new CopyOnWriteArrayList<>();
 
     public void reset() {
         shortTerm = ShortTermMemory.getDefaultInstance();
@@ -70,6 +74,8 @@ public final class FakeDownstream {
         deadlines.clear();
         graph = GraphSearchResponse.getDefaultInstance();
         graphRequests.clear();
+        segtree = SegTreeSearchResponse.getDefaultInstance();
+        segtreeRequests.clear();
     }
 
     /**
@@ -87,6 +93,26 @@ public final class FakeDownstream {
                 .setTouched(walked.size() / 2)
                 .putStageUs("walk", 250)
                 .build();
+    }
+
+    /**
+     * What segment-tree searches answer: the user's trees hold {@code episodes} episodes, and propagation ranked
+     * those of {@code ranked} (pairs of episode id and score, best first). Until this is called the user has
+     * no trees.
+     */
+    public void segtree(int episodes, List<Object> ranked) {
+        segtree = SegTreeSearchResponse.newBuilder()
+                .setEpisodes(episodes)
+                .setTrees(2)
+                .setNodes(episodes + 3)
+                .setSteps(2)
+                .addAllRanked(scripted(ranked.toArray()))
+                .putStageUs("score", 120)
+                .build();
+    }
+
+    public List<SegTreeSearchRequest> segtreeRequests() {
+        return List.copyOf(segtreeRequests);
     }
 
     public List<GraphSearchRequest> graphRequests() {
@@ -232,6 +258,14 @@ public final class FakeDownstream {
                 recordDeadline("GraphSearch");
                 graphRequests.add(request);
                 response.onNext(graph);
+                response.onCompleted();
+            }
+
+            @Override
+            public void segTreeSearch(SegTreeSearchRequest request, StreamObserver<SegTreeSearchResponse> response) {
+                recordDeadline("SegTreeSearch");
+                segtreeRequests.add(request);
+                response.onNext(segtree);
                 response.onCompleted();
             }
 

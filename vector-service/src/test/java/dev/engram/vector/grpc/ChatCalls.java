@@ -7,6 +7,8 @@ import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.IndexRequest;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
+import dev.engram.proto.v1.SegTreeSearchRequest;
+import dev.engram.proto.v1.SegTreeSearchResponse;
 import dev.engram.proto.v1.VectorServiceGrpc;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
@@ -42,6 +44,15 @@ final class ChatCalls implements AutoCloseable {
 
     GraphSearchResponse graphSearch(String user, String query, SearchFilter filter) {
         return stub().graphSearch(GraphSearchRequest.newBuilder()
+                .setScope(scope(user))
+                .setQuery(query)
+                .setLimit(10)
+                .setFilter(filter)
+                .build());
+    }
+
+    SegTreeSearchResponse segTreeSearch(String user, String query, SearchFilter filter) {
+        return stub().segTreeSearch(SegTreeSearchRequest.newBuilder()
                 .setScope(scope(user))
                 .setQuery(query)
                 .setLimit(10)
