@@ -179,6 +179,13 @@ public interface VectorConfig {
         @WithDefault("true")
         boolean bottomUp();
 
+        /**
+         * Whether trees built from the index insert each session's episodes in the order said; {@code false}
+         * inserts them in an arbitrary fixed order, an ablation that shows what the trees owe to time.
+         */
+        @WithDefault("true")
+        boolean timeOrder();
+
         /** Users whose trees are held in memory; others are built again from the index when searched. */
         @WithDefault("64")
         int heldUsers();

@@ -14,4 +14,13 @@ public record Leaf(String episodeId, String sessionId, Instant timestamp, float[
     public static final Comparator<Leaf> SAID_ORDER = Comparator.comparing(
                     Leaf::timestamp, Comparator.nullsFirst(Comparator.<Instant>naturalOrder()))
             .thenComparing(Leaf::episodeId);
+
+    /** An arbitrary order that stays the same from run to run and ignores time (for ablations). */
+    public static final Comparator<Leaf> SHUFFLED =
+            Comparator.comparingInt((Leaf leaf) -> scramble(leaf.episodeId())).thenComparing(Leaf::episodeId);
+
+    private static int scramble(String id) {
+        int h = id.hashCode() * 0x9E3779B9;
+        return h ^ (h >>> 16);
+    }
 }

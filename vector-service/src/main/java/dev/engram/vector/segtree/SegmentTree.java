@@ -3,6 +3,7 @@ package dev.engram.vector.segtree;
 import dev.engram.vector.model.Vectors;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,8 +85,13 @@ public final class SegmentTree {
 
     /** The tree of {@code session}'s leaves, inserted one by one in the order said. */
     public static SegmentTree of(Collection<Leaf> session, double threshold) {
+        return of(session, threshold, Leaf.SAID_ORDER);
+    }
+
+    /** The tree of {@code session}'s leaves inserted in {@code order}: another order than said is an ablation. */
+    public static SegmentTree of(Collection<Leaf> session, double threshold, Comparator<Leaf> order) {
         SegmentTree tree = new SegmentTree(threshold);
-        session.stream().sorted(Leaf.SAID_ORDER).forEach(tree::append);
+        session.stream().sorted(order).forEach(tree::append);
         return tree;
     }
 

@@ -40,7 +40,12 @@ public final class UserTrees {
             Held built = new Held();
             leaves.get().stream()
                     .collect(Collectors.groupingBy(Leaf::sessionId))
-                    .forEach((session, its) -> built.sessions.put(session, SegmentTree.of(its, settings.threshold())));
+                    .forEach((session, its) -> built.sessions.put(
+                            session,
+                            SegmentTree.of(
+                                    its,
+                                    settings.threshold(),
+                                    settings.timeOrder() ? Leaf.SAID_ORDER : Leaf.SHUFFLED)));
             return built;
         });
         while (held.size() > maxUsers) {

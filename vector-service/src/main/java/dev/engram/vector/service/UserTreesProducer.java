@@ -15,7 +15,8 @@ class UserTreesProducer {
     @Singleton
     SegTreeSettings settings(VectorConfig config) {
         VectorConfig.SegTree tree = config.segtree();
-        return new SegTreeSettings(tree.threshold(), tree.steps(), tree.decay(), tree.topDown(), tree.bottomUp());
+        return new SegTreeSettings(
+                tree.threshold(), tree.steps(), tree.decay(), tree.topDown(), tree.bottomUp(), tree.timeOrder());
     }
 
     @Produces

@@ -110,6 +110,21 @@ class SegmentTreeTest {
         assertThat(tree.leaf("f").parent()).isSameAs(tree.leaf("a").parent());
     }
 
+    @Test
+    void the_ablation_order_ignores_time_but_is_the_same_every_time() {
+        List<String> shuffled = SegmentTree.of(List.of(A, B, C, D, E), 0.8, Leaf.SHUFFLED)
+                .root()
+                .episodes();
+
+        assertThat(shuffled)
+                .containsExactlyInAnyOrder("a", "b", "c", "d", "e")
+                .isNotEqualTo(List.of("a", "b", "c", "d", "e"));
+        assertThat(SegmentTree.of(List.of(E, D, C, B, A), 0.8, Leaf.SHUFFLED)
+                        .root()
+                        .episodes())
+                .isEqualTo(shuffled);
+    }
+
     /** Inner nodes as brackets, leaves as their ids. */
     static String render(SegmentTree tree) {
         return tree.root() == null ? "" : render(tree.root());
