@@ -61,7 +61,7 @@ public record BenchOptions(
             "  --gateway          measure a running platform (default: start a private one and stop it afterwards)",
             "  --out              where the JSON and markdown results go (default bench/target/results)",
             "  --top-k            top_k of the quality pass, 1-100 (default 50, so that recall@50 is measurable)",
-            "  --expand           expand_context before,after[,matching|all] of the quality pass (default: not sent)",
+            "  --expand           expand_context before,after[,matching|all|segment] of the quality pass (default: not sent)",
             "  --baseline-models  dense baselines to compute in-process (default both)",
             "  --rerankers        rerankers Engram fuses (rrf, bm25, embedding, cross-encoder; default: the service's)",
             "  --modes            search modes to measure, one quality pass each on the same ingest (default: the service's)",

@@ -59,7 +59,9 @@ public final class EngramRetriever implements Retriever {
             ObjectNode expandContext = body.putObject("expand_context")
                     .put("before", expand.before())
                     .put("after", expand.after());
-            if (expand.neighbours() != null) {
+            if ("segment".equals(expand.neighbours())) {
+                expandContext.put("by", "segment");
+            } else if (expand.neighbours() != null) {
                 expandContext.put("neighbours", expand.neighbours());
             }
         }

@@ -4,12 +4,13 @@ import java.util.List;
 
 /**
  * The {@code expand_context} of a search: neighbours of the same session before and after each match,
- * and which of them come ({@code matching} or {@code all}; {@code null} leaves the gateway's default).
+ * and which of them come ({@code matching}, {@code all}, or {@code segment}, sent as {@code by: segment}: those of
+ * the match's topic segment; {@code null} leaves the gateway's default).
  */
 public record ExpandContext(int before, int after, String neighbours) {
 
-    private static final List<String> NEIGHBOURS = List.of("matching", "all");
-    private static final String USAGE = "--expand takes B,A or B,A,matching|all (neighbours before and after)";
+    private static final List<String> NEIGHBOURS = List.of("matching", "all", "segment");
+    private static final String USAGE = "--expand takes B,A or B,A,matching|all|segment (neighbours before and after)";
 
     public ExpandContext {
         if (before < 0 || after < 0 || before > 10 || after > 10) {

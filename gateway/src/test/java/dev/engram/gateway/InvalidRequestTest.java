@@ -199,6 +199,10 @@ class InvalidRequestTest {
                         "{'user_id':'u1','query':'q','expand_context':{'neighbours':'some'}}",
                         "expand_context.neighbours"),
                 search(
+                        "unknown context",
+                        "{'user_id':'u1','query':'q','expand_context':{'by':'topic'}}",
+                        "expand_context.by"),
+                search(
                         "neighbours in capitals",
                         "{'user_id':'u1','query':'q','expand_context':{'neighbours':'ALL'}}",
                         "expand_context.neighbours"),

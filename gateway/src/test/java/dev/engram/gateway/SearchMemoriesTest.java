@@ -13,6 +13,7 @@ import com.google.protobuf.Timestamp;
 import dev.engram.gateway.fake.FakeDownstream;
 import dev.engram.gateway.fake.FakeRetrievalService;
 import dev.engram.proto.v1.Cluster;
+import dev.engram.proto.v1.ContextBy;
 import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.Neighbours;
 import dev.engram.proto.v1.RetrievalRequest;
@@ -127,6 +128,21 @@ class SearchMemoriesTest {
                         .addRerankers("embedding")
                         .setMinRelevance(0.25f)
                         .build());
+    }
+
+    @Test
+    void expand_context_by_segment_or_window_reaches_retrieval() {
+        for (String by : List.of("segment", "window")) {
+            given().contentType(ContentType.JSON)
+                    .body(Map.of("user_id", "caroline", "query", "support group", "expand_context", Map.of("by", by)))
+                    .post("/v1/memories/search")
+                    .then()
+                    .statusCode(200);
+        }
+
+        assertThat(retrieval.requests)
+                .extracting(RetrievalRequest::getContextBy)
+                .containsExactly(ContextBy.CONTEXT_BY_SEGMENT, ContextBy.CONTEXT_BY_WINDOW);
     }
 
     @Test

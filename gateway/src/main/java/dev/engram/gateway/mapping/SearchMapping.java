@@ -12,6 +12,7 @@ import dev.engram.gateway.model.SearchTrace;
 import dev.engram.gateway.model.SegTreeTraceView;
 import dev.engram.gateway.model.ShortTermView;
 import dev.engram.proto.v1.Cluster;
+import dev.engram.proto.v1.ContextBy;
 import dev.engram.proto.v1.GraphTrace;
 import dev.engram.proto.v1.Neighbours;
 import dev.engram.proto.v1.RetrievalRequest;
@@ -63,6 +64,8 @@ public final class SearchMapping {
             }
             JsonEnums.parse(Neighbours.getDescriptor(), expand.neighbours())
                     .ifPresent(neighbours -> proto.setNeighboursValue(neighbours.getNumber()));
+            JsonEnums.parse(ContextBy.getDescriptor(), expand.by())
+                    .ifPresent(by -> proto.setContextByValue(by.getNumber()));
         }
         if (request.filter() != null) {
             proto.setFilter(toProto(request.filter()));

@@ -10,6 +10,7 @@ import dev.engram.gateway.model.ExpandContext;
 import dev.engram.gateway.model.SearchFilterInput;
 import dev.engram.gateway.model.SearchRequest;
 import dev.engram.proto.v1.AddEpisodesRequest;
+import dev.engram.proto.v1.ContextBy;
 import dev.engram.proto.v1.DeleteEpisodesRequest;
 import dev.engram.proto.v1.GetDeletionRequest;
 import dev.engram.proto.v1.GetEpisodeRequest;
@@ -63,6 +64,7 @@ public final class RequestValidator {
         ExpandContext expand = request.expandContext();
         if (expand != null) {
             errors.enumValue("expand_context.neighbours", expand.neighbours(), Neighbours.getDescriptor());
+            errors.enumValue("expand_context.by", expand.by(), ContextBy.getDescriptor());
         }
         List<String> include = request.include();
         errors.noNulls("include", include);

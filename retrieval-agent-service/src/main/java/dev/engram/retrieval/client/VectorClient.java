@@ -10,6 +10,7 @@ import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
 import dev.engram.proto.v1.SegTreeSearchRequest;
 import dev.engram.proto.v1.SegTreeSearchResponse;
+import dev.engram.proto.v1.SegmentsRequest;
 import dev.engram.proto.v1.SimilarityRequest;
 import dev.engram.proto.v1.SimilarityResponse;
 import dev.engram.proto.v1.VectorHit;
@@ -73,6 +74,19 @@ public class VectorClient {
                 .setFilter(filter)
                 .build();
         return calls.call("SegTreeSearch", stub, vector -> vector.segTreeSearch(request));
+    }
+
+    /** Episode id -> the episodes of its segment in its session's segment tree; absent without a tree. */
+    public Uni<Map<String, List<String>>> segments(Scope scope, List<String> episodeIds) {
+        SegmentsRequest request = SegmentsRequest.newBuilder()
+                .setScope(scope)
+                .addAllEpisodeIds(episodeIds)
+                .build();
+        return calls.call("Segments", stub, vector -> vector.segments(request)).map(response -> {
+            Map<String, List<String>> segments = new HashMap<>();
+            response.getSegmentsMap().forEach((episode, segment) -> segments.put(episode, segment.getEpisodeIdsList()));
+            return segments;
+        });
     }
 
     /**

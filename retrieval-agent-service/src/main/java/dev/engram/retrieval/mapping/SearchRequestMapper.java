@@ -1,6 +1,7 @@
 package dev.engram.retrieval.mapping;
 
 import dev.engram.grpc.Violations;
+import dev.engram.proto.v1.ContextBy;
 import dev.engram.proto.v1.Neighbours;
 import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.retrieval.config.RetrievalConfig;
@@ -25,6 +26,9 @@ public class SearchRequestMapper {
         this.reranking = reranking;
     }
 
+    /** How far a segment reaches from its nucleus when the request does not say: as far as a window may. */
+    static final int SEGMENT_REACH = 10;
+
     public SearchRequest toSearch(RetrievalRequest request) {
         reranking.unknown(request.getRerankersList()).ifPresent(name -> {
             Violations violations = new Violations();
@@ -32,15 +36,16 @@ public class SearchRequestMapper {
                     "rerankers", "'" + name + "' is not available here; available: " + reranking.availableNames());
             violations.throwIfAny();
         });
+        boolean bySegment = request.getContextBy() == ContextBy.CONTEXT_BY_SEGMENT;
         return new SearchRequest(
                 request.getScope(),
                 request.getQuery(),
                 request.hasTopK() ? request.getTopK() : config.defaultTopK(),
                 mode(request.getMode()),
-                request.hasBefore() ? request.getBefore() : config.defaultBefore(),
-                request.hasAfter() ? request.getAfter() : config.defaultAfter(),
-                neighbourPolicy(request.getNeighbours()),
-                request.getNeighbours() != Neighbours.NEIGHBOURS_UNSPECIFIED,
+                request.hasBefore() ? request.getBefore() : bySegment ? SEGMENT_REACH : config.defaultBefore(),
+                request.hasAfter() ? request.getAfter() : bySegment ? SEGMENT_REACH : config.defaultAfter(),
+                bySegment ? NeighbourPolicy.SEGMENT : neighbourPolicy(request.getNeighbours()),
+                bySegment || request.getNeighbours() != Neighbours.NEIGHBOURS_UNSPECIFIED,
                 request.getFilter(),
                 request.hasMaxContextTokens() ? request.getMaxContextTokens() : config.defaultMaxContextTokens(),
                 request.getIncludeShortTerm(),

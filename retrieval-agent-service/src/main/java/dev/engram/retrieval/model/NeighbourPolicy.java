@@ -8,5 +8,10 @@ public enum NeighbourPolicy {
     /** Only neighbours that are among the search's own hits. */
     MATCHING,
     /** Every neighbour within {@code before} and {@code after}. */
-    ALL
+    ALL,
+    /**
+     * The neighbours within {@code before} and {@code after} that share the nucleus's segment in its session's
+     * segment tree ({@code expand_context.by: segment}): the nucleus widened to its topic.
+     */
+    SEGMENT
 }

@@ -5,6 +5,7 @@ import dev.engram.proto.v1.EpisodeContext;
 import dev.engram.proto.v1.ShortTermMemory;
 import dev.engram.retrieval.agent.Gathered;
 import dev.engram.retrieval.client.IngestClient;
+import dev.engram.retrieval.client.VectorClient;
 import dev.engram.retrieval.config.RetrievalConfig;
 import dev.engram.retrieval.model.EpisodeCluster;
 import dev.engram.retrieval.model.NeighbourPolicy;
@@ -38,6 +39,7 @@ public class ClusterPipeline {
     private static final int NUCLEUS_FUSION_K = 60;
 
     private final IngestClient ingest;
+    private final VectorClient vector;
     private final ClusterBuilder clusterBuilder;
     private final ClusterReranking reranking;
     private final ContextAssembler contextAssembler;
@@ -49,6 +51,7 @@ public class ClusterPipeline {
 
     public ClusterPipeline(
             IngestClient ingest,
+            VectorClient vector,
             ClusterBuilder clusterBuilder,
             ClusterReranking reranking,
             ContextAssembler contextAssembler,
@@ -58,6 +61,7 @@ public class ClusterPipeline {
             SearchMetrics metrics,
             RetrievalConfig config) {
         this.ingest = ingest;
+        this.vector = vector;
         this.clusterBuilder = clusterBuilder;
         this.reranking = reranking;
         this.contextAssembler = contextAssembler;
@@ -91,8 +95,11 @@ public class ClusterPipeline {
                 // Nuclei come best first, so the best ones are a prefix.
                 .limit((long) request.topK() * config.contextFactor())
                 .toList();
-        return contextualize(request, kept, trace)
-                .map(contexts -> clusters(request, kept, contexts, shown, neighbourGate(request, gathered, shown)))
+        return Uni.combine()
+                .all()
+                .unis(contextualize(request, kept, trace), neighbourGate(request, gathered, kept, shown))
+                .asTuple()
+                .map(both -> clusters(request, kept, both.getItem1(), shown, both.getItem2()))
                 .emitOn(reranking.blocking(request.rerankers()) ? Infrastructure.getDefaultWorkerPool() : Runnable::run)
                 .map(candidates -> rerank(request, gathered, candidates, trace))
                 .chain(clusters -> relevant(request, clusters, trace))
@@ -108,12 +115,24 @@ public class ClusterPipeline {
     }
 
     /**
-     * The neighbours the request lets into a cluster: all of them, or those any of its queries hit (not those
-     * found only by association)
+     * The neighbours the request lets into a cluster: all of them, those of the nucleus's topic segment (asked of
+     * vector-service beside the context), or those any of its queries hit (not those found only by association)
      * (within the request's filter) and that are not far longer than their nucleus ({@link NeighbourLength}).
      * Matching neighbours that the short-term memory already shows are refused here rather than dropped later,
      * so they neither fill a cluster's cap nor join two clusters across a gap.
      */
+    private Uni<ClusterBuilder.NeighbourGate> neighbourGate(
+            SearchRequest request, Gathered gathered, List<Nucleus> nuclei, Set<String> shown) {
+        if (request.neighbours() == NeighbourPolicy.SEGMENT) {
+            return vector.segments(
+                            request.scope(),
+                            nuclei.stream().map(Nucleus::episodeId).toList())
+                    .map(segments -> (neighbour, nucleus) -> !shown.contains(neighbour.getId())
+                            && segments.getOrDefault(nucleus.getId(), List.of()).contains(neighbour.getId()));
+        }
+        return Uni.createFrom().item(neighbourGate(request, gathered, shown));
+    }
+
     private ClusterBuilder.NeighbourGate neighbourGate(SearchRequest request, Gathered gathered, Set<String> shown) {
         if (request.neighbours() == NeighbourPolicy.ALL) {
             return (neighbour, nucleus) -> true;

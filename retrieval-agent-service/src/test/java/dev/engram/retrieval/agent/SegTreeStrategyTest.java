@@ -2,6 +2,7 @@ package dev.engram.retrieval.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.engram.proto.v1.ContextBy;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.SearchFilter;
 import dev.engram.proto.v1.SearchMode;
@@ -14,6 +15,7 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URL;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -88,6 +90,34 @@ class SegTreeStrategyTest {
                 .satisfies(cluster -> assertThat(cluster.getEpisodesList())
                         .extracting(episode -> episode.getId())
                         .doesNotContain("s1-4"));
+    }
+
+    @Test
+    void by_segment_a_nucleus_comes_with_its_topic_and_nothing_beyond_it() {
+        downstream.hits("s1-3", 0.9, "s2-4", 0.8);
+        downstream.segments(Map.of("s1-3", List.of("s1-2", "s1-3", "s1-4")));
+
+        RetrievalResponse response = channel.search(
+                QUESTION,
+                request -> request.setMode(SearchMode.SEARCH_MODE_DIRECT).setContextBy(ContextBy.CONTEXT_BY_SEGMENT));
+
+        assertThat(response.getClustersList())
+                .filteredOn(cluster -> cluster.getNucleusId().equals("s1-3"))
+                .singleElement()
+                .satisfies(cluster -> assertThat(cluster.getEpisodesList())
+                        .extracting(episode -> episode.getId())
+                        .containsExactly("s1-2", "s1-3", "s1-4"));
+        // Without a tree, a nucleus stands alone.
+        assertThat(response.getClustersList())
+                .filteredOn(cluster -> cluster.getNucleusId().equals("s2-4"))
+                .singleElement()
+                .satisfies(cluster -> assertThat(cluster.getEpisodesList())
+                        .extracting(episode -> episode.getId())
+                        .containsExactly("s2-4"));
+        assertThat(downstream.contextRequests()).singleElement().satisfies(context -> {
+            assertThat(context.getBefore()).isEqualTo(11);
+            assertThat(context.getAfter()).isEqualTo(11);
+        });
     }
 
     private RetrievalResponse treeSearch() {

@@ -10,6 +10,9 @@ import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.IngestServiceGrpc;
 import dev.engram.proto.v1.SegTreeSearchRequest;
 import dev.engram.proto.v1.SegTreeSearchResponse;
+import dev.engram.proto.v1.Segment;
+import dev.engram.proto.v1.SegmentsRequest;
+import dev.engram.proto.v1.SegmentsResponse;
 import dev.engram.proto.v1.ShortTermMemory;
 import dev.engram.proto.v1.SimilarityRequest;
 import dev.engram.proto.v1.SimilarityResponse;
@@ -56,6 +59,7 @@ public final class FakeDownstream {
     private volatile GraphSearchResponse graph = GraphSearchResponse.getDefaultInstance();
     private final List<GraphSearchRequest> graphRequests = new CopyOnWriteArrayList<>();
     private volatile SegTreeSearchResponse segtree = SegTreeSearchResponse.getDefaultInstance();
+    private volatile Map<String, List<String>> segments = Map.of();
     private final List<SegTreeSearchRequest> segtreeRequests = new CopyOnWriteArrayList<>();
 
     public void reset() {
@@ -76,6 +80,7 @@ public final class FakeDownstream {
         graphRequests.clear();
         segtree = SegTreeSearchResponse.getDefaultInstance();
         segtreeRequests.clear();
+        segments = Map.of();
     }
 
     /**
@@ -109,6 +114,11 @@ public final class FakeDownstream {
                 .addAllRanked(scripted(ranked.toArray()))
                 .putStageUs("score", 120)
                 .build();
+    }
+
+    /** What Segments answers: episode id -> the episodes of its segment; unknown episodes have none. */
+    public void segments(Map<String, List<String>> segments) {
+        this.segments = Map.copyOf(segments);
     }
 
     public List<SegTreeSearchRequest> segtreeRequests() {
@@ -266,6 +276,21 @@ public final class FakeDownstream {
                 recordDeadline("SegTreeSearch");
                 segtreeRequests.add(request);
                 response.onNext(segtree);
+                response.onCompleted();
+            }
+
+            @Override
+            public void segments(SegmentsRequest request, StreamObserver<SegmentsResponse> response) {
+                recordDeadline("Segments");
+                SegmentsResponse.Builder answer = SegmentsResponse.newBuilder();
+                request.getEpisodeIdsList().stream()
+                        .filter(segments::containsKey)
+                        .forEach(id -> answer.putSegments(
+                                id,
+                                Segment.newBuilder()
+                                        .addAllEpisodeIds(segments.get(id))
+                                        .build()));
+                response.onNext(answer.build());
                 response.onCompleted();
             }
 

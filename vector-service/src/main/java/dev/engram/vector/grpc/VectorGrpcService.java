@@ -7,6 +7,9 @@ import dev.engram.proto.v1.IndexResponse;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SegTreeSearchRequest;
 import dev.engram.proto.v1.SegTreeSearchResponse;
+import dev.engram.proto.v1.Segment;
+import dev.engram.proto.v1.SegmentsRequest;
+import dev.engram.proto.v1.SegmentsResponse;
 import dev.engram.proto.v1.SimilarityRequest;
 import dev.engram.proto.v1.SimilarityResponse;
 import dev.engram.proto.v1.VectorCountRequest;
@@ -105,6 +108,27 @@ public class VectorGrpcService implements VectorService {
                 })
                 .onFailure()
                 .transform(failure -> GrpcErrors.toStatus(failure, "SegTreeSearch"));
+    }
+
+    @Override
+    @Blocking
+    public Uni<SegmentsResponse> segments(SegmentsRequest request) {
+        return Uni.createFrom()
+                .item(() -> {
+                    SegmentsResponse.Builder response = SegmentsResponse.newBuilder();
+                    segtrees.segments(
+                                    request.getScope().getProject(),
+                                    request.getScope().getUserId(),
+                                    request.getEpisodeIdsList())
+                            .forEach((episode, segment) -> response.putSegments(
+                                    episode,
+                                    Segment.newBuilder()
+                                            .addAllEpisodeIds(segment)
+                                            .build()));
+                    return response.build();
+                })
+                .onFailure()
+                .transform(failure -> GrpcErrors.toStatus(failure, "Segments"));
     }
 
     @Override

@@ -13,6 +13,7 @@ import dev.engram.vector.store.VectorStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,6 +50,25 @@ public class SegTreeSearchService {
                 "engram.vector.segtree.stage",
                 "Time of each stage of a segment-tree search: trees (building trees not held), score, rank",
                 List.of("trees", "score", "rank"));
+    }
+
+    /**
+     * The segment of each given episode: the episodes of its segment in its session's tree, in the order said;
+     * episodes not in the user's trees are absent.
+     */
+    public Map<String, List<String>> segments(String project, String userId, Collection<String> episodeIds) {
+        return trees.read(project, userId, () -> store.leaves(project, userId), held -> {
+            Map<String, List<String>> segments = new LinkedHashMap<>();
+            for (SegmentTree tree : held) {
+                for (String episodeId : episodeIds) {
+                    SegmentTree.Node leaf = tree.leaf(episodeId);
+                    if (leaf != null) {
+                        segments.put(episodeId, leaf.parent().episodes());
+                    }
+                }
+            }
+            return segments;
+        });
     }
 
     public SegTreeRecall search(UnitFilter filter, String query, int limit) {

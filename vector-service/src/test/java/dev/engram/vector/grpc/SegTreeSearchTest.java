@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.engram.proto.v1.Episode;
 import dev.engram.proto.v1.SearchFilter;
 import dev.engram.proto.v1.SegTreeSearchResponse;
+import dev.engram.proto.v1.SegmentsRequest;
+import dev.engram.proto.v1.SegmentsResponse;
 import dev.engram.proto.v1.VectorDeleteRequest;
 import dev.engram.proto.v1.VectorHit;
 import dev.engram.vector.segtree.SegmentTree;
@@ -79,6 +81,30 @@ class SegTreeSearchTest {
         String metrics =
                 RestAssured.get("/q/metrics").then().statusCode(200).extract().asString();
         assertThat(metrics).contains("engram_vector_segtree_stage_seconds_count{stage=\"score\"}");
+    }
+
+    @Test
+    void each_episode_has_its_segment_in_the_order_said() {
+        indexConversation("u");
+
+        SegmentsResponse segments = calls.stub()
+                .segments(SegmentsRequest.newBuilder()
+                        .setScope(calls.scope("u"))
+                        .addEpisodeIds("e-2")
+                        .addEpisodeIds("e-5")
+                        .addEpisodeIds("unknown")
+                        .build());
+
+        assertThat(segments.getSegmentsMap()).containsOnlyKeys("e-2", "e-5");
+        assertThat(segments.getSegmentsMap().get("e-2").getEpisodeIdsList())
+                .contains("e-2")
+                .allMatch(id -> List.of("e-1", "e-2", "e-3").contains(id));
+        assertThat(segments.getSegmentsMap().get("e-5").getEpisodeIdsList())
+                .contains("e-5")
+                .allMatch(id -> List.of("e-4", "e-5", "e-6").contains(id));
+        List<String> held = heldEpisodes("u");
+        assertThat(held)
+                .containsSubsequence(segments.getSegmentsMap().get("e-2").getEpisodeIdsList());
     }
 
     @Test
