@@ -31,19 +31,19 @@ public class GraphStrategy implements SearchStrategy {
 
     private final VectorClient vector;
     private final NucleusSearch nuclei;
-    private final DirectStrategy direct;
+    private final BesideDirect besideDirect;
     private final SearchMetrics metrics;
     private final List<GraphRanking> rankings;
 
     public GraphStrategy(
             VectorClient vector,
             NucleusSearch nuclei,
-            DirectStrategy direct,
+            BesideDirect besideDirect,
             SearchMetrics metrics,
             RetrievalConfig config) {
         this.vector = vector;
         this.nuclei = nuclei;
-        this.direct = direct;
+        this.besideDirect = besideDirect;
         this.metrics = metrics;
         this.rankings = List.copyOf(config.graph().rankings());
     }
@@ -55,26 +55,14 @@ public class GraphStrategy implements SearchStrategy {
 
     @Override
     public Uni<Gathered> gather(SearchRequest request, TraceLog trace) {
-        // The direct search, when fused, runs beside the graph search rather than after it.
-        boolean withDirect = rankings.contains(GraphRanking.DIRECT);
-        Uni<Gathered> directly = direct.gather(request, trace).memoize().indefinitely();
-        Uni<List<Nucleus>> directHits = withDirect
-                ? directly.map(gathered -> gathered.rankings().get(0))
-                : Uni.createFrom().item(List.of());
-        return Uni.combine()
-                .all()
-                .unis(graphSearch(request, trace), directHits)
-                .asTuple()
-                .chain(both -> {
-                    GraphSearchResponse found = both.getItem1();
-                    if (found.getFacts() == 0) {
-                        trace.chose(
-                                SearchMode.DIRECT,
-                                "graph search requested, but the user has no facts yet: searched directly");
-                        return directly;
-                    }
-                    return Uni.createFrom().item(gathered(request, found, both.getItem2()));
-                });
+        return besideDirect.gather(
+                request,
+                trace,
+                rankings.contains(GraphRanking.DIRECT),
+                graphSearch(request, trace),
+                found -> found.getFacts() == 0,
+                "graph search requested, but the user has no facts yet: searched directly",
+                (found, directHits) -> gathered(request, found, directHits));
     }
 
     private Uni<GraphSearchResponse> graphSearch(SearchRequest request, TraceLog trace) {

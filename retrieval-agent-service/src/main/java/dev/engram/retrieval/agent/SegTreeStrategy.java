@@ -30,19 +30,19 @@ public class SegTreeStrategy implements SearchStrategy {
 
     private final VectorClient vector;
     private final NucleusSearch nuclei;
-    private final DirectStrategy direct;
+    private final BesideDirect besideDirect;
     private final SearchMetrics metrics;
     private final List<TreeRanking> rankings;
 
     public SegTreeStrategy(
             VectorClient vector,
             NucleusSearch nuclei,
-            DirectStrategy direct,
+            BesideDirect besideDirect,
             SearchMetrics metrics,
             RetrievalConfig config) {
         this.vector = vector;
         this.nuclei = nuclei;
-        this.direct = direct;
+        this.besideDirect = besideDirect;
         this.metrics = metrics;
         this.rankings = List.copyOf(config.segtree().rankings());
     }
@@ -54,24 +54,14 @@ public class SegTreeStrategy implements SearchStrategy {
 
     @Override
     public Uni<Gathered> gather(SearchRequest request, TraceLog trace) {
-        Uni<Gathered> directly = direct.gather(request, trace).memoize().indefinitely();
-        Uni<List<Nucleus>> directHits = rankings.contains(TreeRanking.DIRECT)
-                ? directly.map(gathered -> gathered.rankings().get(0))
-                : Uni.createFrom().item(List.of());
-        return Uni.combine()
-                .all()
-                .unis(treeSearch(request, trace), directHits)
-                .asTuple()
-                .chain(both -> {
-                    SegTreeSearchResponse found = both.getItem1();
-                    if (found.getEpisodes() == 0) {
-                        trace.chose(
-                                SearchMode.DIRECT,
-                                "segment-tree search requested, but the user has no trees: searched directly");
-                        return directly;
-                    }
-                    return Uni.createFrom().item(gathered(request, found, both.getItem2()));
-                });
+        return besideDirect.gather(
+                request,
+                trace,
+                rankings.contains(TreeRanking.DIRECT),
+                treeSearch(request, trace),
+                found -> found.getEpisodes() == 0,
+                "segment-tree search requested, but the user has no trees: searched directly",
+                (found, directHits) -> gathered(request, found, directHits));
     }
 
     private Uni<SegTreeSearchResponse> treeSearch(SearchRequest request, TraceLog trace) {
