@@ -112,7 +112,7 @@ public interface RetrievalConfig {
          * {@code mode: direct}). Chosen by ablation over whole categories of both benchmarks
          * (docs/benchmarks.md).
          */
-        @WithDefault("direct,walk")
+        @WithDefault("direct,direct,walk")
         List<GraphRanking> rankings();
     }
 
