@@ -11,6 +11,7 @@ import dev.engram.retrieval.config.AgentConfig;
 import dev.engram.retrieval.model.Nucleus;
 import dev.engram.retrieval.model.SearchMode;
 import dev.engram.retrieval.model.SearchRequest;
+import dev.engram.retrieval.service.NucleusFusion;
 import dev.engram.retrieval.service.TraceLog;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,7 +36,11 @@ import java.util.Set;
 @ApplicationScoped
 public class ChainStrategy implements SearchStrategy {
 
+    // The constant the pipeline fuses the rankings of a strategy with.
+    private static final int QUESTION_FUSION_K = 60;
+
     private final QuerySearch search;
+    private final SegTreeStrategy trees;
     private final AgentLlm llm;
     private final FeedbackTerms feedback;
     private final FirstPerson firstPerson;
@@ -44,12 +49,14 @@ public class ChainStrategy implements SearchStrategy {
 
     public ChainStrategy(
             QuerySearch search,
+            SegTreeStrategy trees,
             AgentLlm llm,
             FeedbackTerms feedback,
             FirstPerson firstPerson,
             KnownSpeakers knownSpeakers,
             AgentConfig config) {
         this.search = search;
+        this.trees = trees;
         this.llm = llm;
         this.feedback = feedback;
         this.firstPerson = firstPerson;
@@ -70,11 +77,29 @@ public class ChainStrategy implements SearchStrategy {
             if (known.isPresent()) {
                 return alongside(state, known.get(), trace);
             }
-            return search.find(request, request.query(), trace).chain(nuclei -> {
+            return question(request, trace).chain(nuclei -> {
                 firstRound(state, nuclei);
                 return ownWords(state, trace).chain(() -> onward(state, trace));
             });
         });
+    }
+
+    /**
+     * The search of the question itself: the direct search, fused with the segment trees' ranking when
+     * configured ({@code agent.chain.question-tree}) and the user has trees.
+     */
+    private Uni<List<Nucleus>> question(SearchRequest request, TraceLog trace) {
+        Uni<List<Nucleus>> direct = search.find(request, request.query(), trace);
+        if (!config.questionTree()) {
+            return direct;
+        }
+        return Uni.combine()
+                .all()
+                .unis(direct, trees.ranking(request, trace))
+                .asTuple()
+                .map(both -> both.getItem2().isEmpty()
+                        ? both.getItem1()
+                        : NucleusFusion.fuse(List.of(both.getItem1(), both.getItem2()), QUESTION_FUSION_K));
     }
 
     private void firstRound(ChainState state, List<Nucleus> nuclei) {
@@ -128,9 +153,7 @@ public class ChainStrategy implements SearchStrategy {
         SearchRequest request = state.request();
         return Uni.combine()
                 .all()
-                .unis(
-                        search.find(request, request.query(), trace),
-                        search.find(hop.theirTurns(), hop.statement(), trace))
+                .unis(question(request, trace), search.find(hop.theirTurns(), hop.statement(), trace))
                 .asTuple()
                 .chain(found -> {
                     firstRound(state, found.getItem1());

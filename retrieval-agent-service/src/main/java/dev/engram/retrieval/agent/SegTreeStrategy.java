@@ -64,6 +64,17 @@ public class SegTreeStrategy implements SearchStrategy {
                 (found, directHits) -> gathered(request, found, directHits));
     }
 
+    /** The trees' ranking for the question alone, traced; empty when the user has no trees. */
+    public Uni<List<Nucleus>> ranking(SearchRequest request, TraceLog trace) {
+        return treeSearch(request, trace).map(SegTreeStrategy::nuclei);
+    }
+
+    private static List<Nucleus> nuclei(SegTreeSearchResponse found) {
+        return found.getRankedList().stream()
+                .map(hit -> new Nucleus(hit.getEpisodeId(), hit.getScore(), hit.getText()))
+                .toList();
+    }
+
     private Uni<SegTreeSearchResponse> treeSearch(SearchRequest request, TraceLog trace) {
         return Uni.createFrom().deferred(() -> {
             trace.queried(request.query());
@@ -86,9 +97,7 @@ public class SegTreeStrategy implements SearchStrategy {
     private Gathered gathered(SearchRequest request, SegTreeSearchResponse found, List<Nucleus> directHits) {
         List<List<Nucleus>> chosen = new ArrayList<>();
         rankings.stream().filter(TreeRanking.DIRECT::equals).forEach(ranking -> chosen.add(directHits));
-        List<Nucleus> tree = found.getRankedList().stream()
-                .map(hit -> new Nucleus(hit.getEpisodeId(), hit.getScore(), hit.getText()))
-                .toList();
+        List<Nucleus> tree = nuclei(found);
         int trees = (int) rankings.stream().filter(TreeRanking.TREE::equals).count();
         for (int i = 0; i < trees; i++) {
             chosen.add(tree);

@@ -28,6 +28,13 @@ public interface AgentConfig {
         @WithDefault("0.8")
         double sufficientConfidence();
 
+        /**
+         * Whether the chain's search of the question itself is fused with the segment trees' ranking for it (as
+         * {@code mode: segtree} fuses them), so that every later round starts from that.
+         */
+        @WithDefault("false")
+        boolean questionTree();
+
         /** Best new nuclei of a round read as its evidence. */
         @WithDefault("5")
         int evidencePerRound();
