@@ -72,7 +72,7 @@ class MemoryRoundTripIT {
         assertThat(result.getInt("trace.segtree.episodes")).isPositive();
         assertThat(result.getInt("trace.segtree.trees")).isPositive();
         assertThat(result.getInt("trace.segtree.nodes")).isGreaterThan(result.getInt("trace.segtree.episodes"));
-        assertThat(result.getMap("trace.segtree.stage_us")).containsKeys("trees", "score", "rank");
+        assertThat(result.getMap("trace.segtree.stage_us")).containsKeys("trees", "embed", "score", "rank");
         assertThat(Gateway.episodeIds(result)).contains("nadia-s1:3");
     }
 

@@ -19,6 +19,6 @@ public record SegTreeTraceView(
         @Schema(description = "Steps relevance was propagated along the trees.")
         int steps,
 
-        @Schema(description = "Microseconds of each stage in vector-service: trees, score, rank.")
+        @Schema(description = "Microseconds of each stage in vector-service: trees, embed, score, rank.")
         @JsonProperty("stage_us")
         Map<String, Long> stageUs) {}

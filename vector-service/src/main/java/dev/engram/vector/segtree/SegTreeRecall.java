@@ -8,7 +8,7 @@ import java.util.Map;
  * What a segment-tree search found: episodes ranked by their leaves' final scores, and what it scored.
  *
  * @param episodes episodes in the user's trees; 0 when there are none, and then nothing was ranked
- * @param stageMicros time per stage: trees, score, rank
+ * @param stageMicros time per stage: trees, embed, score, rank
  */
 public record SegTreeRecall(
         List<UnitHit> ranked, int episodes, int trees, int nodes, int steps, Map<String, Long> stageMicros) {

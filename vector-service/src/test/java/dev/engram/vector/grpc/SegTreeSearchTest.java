@@ -73,7 +73,7 @@ class SegTreeSearchTest {
         assertThat(found.getTrees()).isEqualTo(2);
         assertThat(found.getNodes()).isGreaterThan(6);
         assertThat(found.getSteps()).isEqualTo(2);
-        assertThat(found.getStageUsMap()).containsKeys("trees", "score", "rank");
+        assertThat(found.getStageUsMap()).containsKeys("trees", "embed", "score", "rank");
         assertThat(ids(found.getRankedList()).get(0)).isEqualTo("e-1");
         // The other dog turns of the first session come before the garden.
         assertThat(ids(found.getRankedList()).indexOf("e-2"))
