@@ -4,12 +4,15 @@ import dev.langchain4j.model.embedding.EmbeddingModel;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Query embeddings, with a small memory of recent ones for the similarity requests of the rerank
  * stage, which follow a search for the same query and should not embed it a second time. Searches
  * always embed afresh: a repeated search would otherwise look faster than a new one in every
- * benchmark that asks the same questions twice.
+ * benchmark that asks the same questions twice. Searches of one query running at the same moment (the
+ * direct search and a graph or tree search beside it) share one embedding.
  */
 @ApplicationScoped
 public class QueryEmbeddings {
@@ -24,17 +27,32 @@ public class QueryEmbeddings {
         }
     };
 
+    private final ConcurrentHashMap<String, CompletableFuture<float[]>> inFlight = new ConcurrentHashMap<>();
+
     QueryEmbeddings(EmbeddingModel model) {
         this.model = model;
     }
 
     /** Embeds {@code query} and remembers it; callers must not modify the returned array. */
     public float[] embed(String query) {
-        float[] vector = model.embed(query).content().vector();
-        synchronized (recent) {
-            recent.put(query, vector);
+        CompletableFuture<float[]> mine = new CompletableFuture<>();
+        CompletableFuture<float[]> running = inFlight.putIfAbsent(query, mine);
+        if (running != null) {
+            return running.join();
         }
-        return vector;
+        try {
+            float[] vector = model.embed(query).content().vector();
+            synchronized (recent) {
+                recent.put(query, vector);
+            }
+            mine.complete(vector);
+            return vector;
+        } catch (RuntimeException e) {
+            mine.completeExceptionally(e);
+            throw e;
+        } finally {
+            inFlight.remove(query, mine);
+        }
     }
 
     /** The remembered embedding of {@code query}, or a new one; callers must not modify it. */

@@ -79,7 +79,7 @@ public class SegTreeSearchService {
         trees.read(filter.project(), filter.userId(), leavesOfUser, List::size);
         started = stages.lap(micros, "trees", started);
         float[] vector = embeddings.embed(query);
-        // Usually a cache hit: the direct search beside this one embeds the same query.
+        // Shared with the direct search beside this one when both embed the query at once.
         started = stages.lap(micros, "embed", started);
         record Scored(Scores scores, Map<String, Leaf> leaves, int trees) {}
         Scored scored = trees.read(filter.project(), filter.userId(), leavesOfUser, held -> {
