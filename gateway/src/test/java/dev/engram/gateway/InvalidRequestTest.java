@@ -412,7 +412,9 @@ class InvalidRequestTest {
                 .then()
                 .statusCode(400)
                 .body("errors[0].field", equalTo("mode"))
-                .body("errors[0].message", equalTo("must be one of auto, direct, split, chain, graph, segtree (was 'tree')"));
+                .body(
+                        "errors[0].message",
+                        equalTo("must be one of auto, direct, split, chain, graph, segtree (was 'tree')"));
     }
 
     @Test
