@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
  * The segment trees of recently searched users, one per session, kept in memory. They follow from durable
  * data, each episode's embeddings and time, so a user's trees are built from the index at the user's first
  * tree search and then kept up to date by every write: indexed episodes are inserted, deleted ones removed
- * from their trees. A write and a search of one user take turns; when more users are held than allowed, one
+ * from their trees. A write that meets trees being built waits for them; a write and a search of one user take
+ * turns; when more users are held than allowed, one
  * is let go and built again when next searched.
  */
 public final class UserTrees {
@@ -58,30 +59,30 @@ public final class UserTrees {
 
     /** Episodes of the user were indexed (again); call after the store has them. */
     public void indexed(String project, String userId, Collection<Leaf> leaves) {
-        Held trees = held.get(new Key(project, userId));
-        if (trees == null) {
-            return;
-        }
-        synchronized (trees) {
-            leaves.stream().collect(Collectors.groupingBy(Leaf::sessionId)).forEach((session, its) -> {
-                SegmentTree tree = trees.sessions.get(session);
-                trees.sessions.put(session, tree == null ? SegmentTree.of(its, settings.threshold()) : tree.add(its));
-            });
-        }
+        // computeIfPresent waits for trees being built from the store, so no write slips between the two.
+        held.computeIfPresent(new Key(project, userId), (key, trees) -> {
+            synchronized (trees) {
+                leaves.stream().collect(Collectors.groupingBy(Leaf::sessionId)).forEach((session, its) -> {
+                    SegmentTree tree = trees.sessions.get(session);
+                    trees.sessions.put(
+                            session, tree == null ? SegmentTree.of(its, settings.threshold()) : tree.add(its));
+                });
+            }
+            return trees;
+        });
     }
 
     /** Episodes of the user were deleted: their leaves leave their trees. */
     public void removedEpisodes(String project, String userId, Collection<String> episodeIds) {
-        Held trees = held.get(new Key(project, userId));
-        if (trees == null) {
-            return;
-        }
-        synchronized (trees) {
-            for (SegmentTree tree : trees.sessions.values()) {
-                episodeIds.forEach(tree::remove);
+        held.computeIfPresent(new Key(project, userId), (key, trees) -> {
+            synchronized (trees) {
+                for (SegmentTree tree : trees.sessions.values()) {
+                    episodeIds.forEach(tree::remove);
+                }
+                trees.sessions.values().removeIf(SegmentTree::isEmpty);
             }
-            trees.sessions.values().removeIf(SegmentTree::isEmpty);
-        }
+            return trees;
+        });
     }
 
     /** A session, or every session, of the user was deleted. */
@@ -90,11 +91,11 @@ public final class UserTrees {
             held.remove(new Key(project, userId));
             return;
         }
-        Held trees = held.get(new Key(project, userId));
-        if (trees != null) {
+        held.computeIfPresent(new Key(project, userId), (key, trees) -> {
             synchronized (trees) {
                 trees.sessions.remove(sessionId);
             }
-        }
+            return trees;
+        });
     }
 }
