@@ -1,13 +1,18 @@
 package dev.engram.retrieval.agent;
 
+import dev.engram.proto.v1.Scope;
+import dev.engram.proto.v1.SearchFilter;
 import dev.engram.retrieval.model.Nucleus;
 import dev.engram.retrieval.model.SearchMode;
 import dev.engram.retrieval.model.SearchRequest;
+import dev.engram.retrieval.service.NucleusSearch;
+import dev.engram.retrieval.service.SearchMetrics;
 import dev.engram.retrieval.service.TraceLog;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -18,10 +23,36 @@ import java.util.function.Predicate;
 @ApplicationScoped
 public class BesideDirect {
 
-    private final DirectStrategy direct;
+    /** A search of a derived store for one question, as vector-service offers them. */
+    public interface DerivedSearch<T> {
+        Uni<T> search(Scope scope, String query, int limit, SearchFilter filter);
+    }
 
-    public BesideDirect(DirectStrategy direct) {
+    private final DirectStrategy direct;
+    private final NucleusSearch nuclei;
+    private final SearchMetrics metrics;
+
+    public BesideDirect(DirectStrategy direct, NucleusSearch nuclei, SearchMetrics metrics) {
         this.direct = direct;
+        this.nuclei = nuclei;
+        this.metrics = metrics;
+    }
+
+    /**
+     * The derived store's search for the question, with as many hits as a direct search asks for; its time is
+     * traced as {@code stage}, and what it answered is handed to {@code traced}.
+     */
+    public <T> Uni<T> search(
+            SearchRequest request, TraceLog trace, String stage, DerivedSearch<T> search, Consumer<T> traced) {
+        return Uni.createFrom().deferred(() -> {
+            trace.queried(request.query());
+            long started = System.nanoTime();
+            return search.search(request.scope(), request.query(), nuclei.hitLimit(request.topK()), request.filter())
+                    .invoke(found -> {
+                        trace.stage(stage, metrics.stage(stage, started));
+                        traced.accept(found);
+                    });
+        });
     }
 
     /**

@@ -36,9 +36,6 @@ import java.util.Set;
 @ApplicationScoped
 public class ChainStrategy implements SearchStrategy {
 
-    // The constant the pipeline fuses the rankings of a strategy with.
-    private static final int QUESTION_FUSION_K = 60;
-
     private final QuerySearch search;
     private final SegTreeStrategy trees;
     private final AgentLlm llm;
@@ -99,7 +96,7 @@ public class ChainStrategy implements SearchStrategy {
                 .asTuple()
                 .map(both -> both.getItem2().isEmpty()
                         ? both.getItem1()
-                        : NucleusFusion.fuse(List.of(both.getItem1(), both.getItem2()), QUESTION_FUSION_K));
+                        : NucleusFusion.fuse(List.of(both.getItem1(), both.getItem2())));
     }
 
     private void firstRound(ChainState state, List<Nucleus> nuclei) {

@@ -9,8 +9,6 @@ import dev.engram.retrieval.model.GraphWalk;
 import dev.engram.retrieval.model.Nucleus;
 import dev.engram.retrieval.model.SearchMode;
 import dev.engram.retrieval.model.SearchRequest;
-import dev.engram.retrieval.service.NucleusSearch;
-import dev.engram.retrieval.service.SearchMetrics;
 import dev.engram.retrieval.service.TraceLog;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,21 +28,12 @@ public class GraphStrategy implements SearchStrategy {
     static final String GRAPH_SEARCH = "graph_search";
 
     private final VectorClient vector;
-    private final NucleusSearch nuclei;
     private final BesideDirect besideDirect;
-    private final SearchMetrics metrics;
     private final List<GraphRanking> rankings;
 
-    public GraphStrategy(
-            VectorClient vector,
-            NucleusSearch nuclei,
-            BesideDirect besideDirect,
-            SearchMetrics metrics,
-            RetrievalConfig config) {
+    public GraphStrategy(VectorClient vector, BesideDirect besideDirect, RetrievalConfig config) {
         this.vector = vector;
-        this.nuclei = nuclei;
         this.besideDirect = besideDirect;
-        this.metrics = metrics;
         this.rankings = List.copyOf(config.graph().rankings());
     }
 
@@ -66,21 +55,17 @@ public class GraphStrategy implements SearchStrategy {
     }
 
     private Uni<GraphSearchResponse> graphSearch(SearchRequest request, TraceLog trace) {
-        return Uni.createFrom().deferred(() -> {
-            trace.queried(request.query());
-            long started = System.nanoTime();
-            return vector.graphSearch(
-                            request.scope(), request.query(), nuclei.hitLimit(request.topK()), request.filter())
-                    .invoke(found -> {
-                        trace.stage(GRAPH_SEARCH, metrics.stage(GRAPH_SEARCH, started));
-                        trace.walked(new GraphWalk(
-                                found.getFacts(),
-                                found.getSeeds(),
-                                found.getEventFacts(),
-                                found.getTouched(),
-                                found.getStageUsMap()));
-                    });
-        });
+        return besideDirect.search(
+                request,
+                trace,
+                GRAPH_SEARCH,
+                vector::graphSearch,
+                found -> trace.walked(new GraphWalk(
+                        found.getFacts(),
+                        found.getSeeds(),
+                        found.getEventFacts(),
+                        found.getTouched(),
+                        found.getStageUsMap())));
     }
 
     /**

@@ -8,8 +8,6 @@ import dev.engram.retrieval.model.Nucleus;
 import dev.engram.retrieval.model.SearchMode;
 import dev.engram.retrieval.model.SearchRequest;
 import dev.engram.retrieval.model.TreeRecall;
-import dev.engram.retrieval.service.NucleusSearch;
-import dev.engram.retrieval.service.SearchMetrics;
 import dev.engram.retrieval.service.TraceLog;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,21 +27,12 @@ public class SegTreeStrategy implements SearchStrategy {
     static final String SEGTREE_SEARCH = "segtree_search";
 
     private final VectorClient vector;
-    private final NucleusSearch nuclei;
     private final BesideDirect besideDirect;
-    private final SearchMetrics metrics;
     private final List<TreeRanking> rankings;
 
-    public SegTreeStrategy(
-            VectorClient vector,
-            NucleusSearch nuclei,
-            BesideDirect besideDirect,
-            SearchMetrics metrics,
-            RetrievalConfig config) {
+    public SegTreeStrategy(VectorClient vector, BesideDirect besideDirect, RetrievalConfig config) {
         this.vector = vector;
-        this.nuclei = nuclei;
         this.besideDirect = besideDirect;
-        this.metrics = metrics;
         this.rankings = List.copyOf(config.segtree().rankings());
     }
 
@@ -76,21 +65,17 @@ public class SegTreeStrategy implements SearchStrategy {
     }
 
     private Uni<SegTreeSearchResponse> treeSearch(SearchRequest request, TraceLog trace) {
-        return Uni.createFrom().deferred(() -> {
-            trace.queried(request.query());
-            long started = System.nanoTime();
-            return vector.segTreeSearch(
-                            request.scope(), request.query(), nuclei.hitLimit(request.topK()), request.filter())
-                    .invoke(found -> {
-                        trace.stage(SEGTREE_SEARCH, metrics.stage(SEGTREE_SEARCH, started));
-                        trace.propagated(new TreeRecall(
-                                found.getEpisodes(),
-                                found.getTrees(),
-                                found.getNodes(),
-                                found.getSteps(),
-                                found.getStageUsMap()));
-                    });
-        });
+        return besideDirect.search(
+                request,
+                trace,
+                SEGTREE_SEARCH,
+                vector::segTreeSearch,
+                found -> trace.propagated(new TreeRecall(
+                        found.getEpisodes(),
+                        found.getTrees(),
+                        found.getNodes(),
+                        found.getSteps(),
+                        found.getStageUsMap())));
     }
 
     /** The direct rankings first, then the tree's, which count as found by association. */

@@ -35,8 +35,6 @@ public class ClusterPipeline {
     static final String RERANK = "rerank";
     static final String ASSEMBLE = "assemble";
     static final String RELEVANCE = "relevance";
-    // Nuclei of different queries are merged by rank with the customary constant.
-    private static final int NUCLEUS_FUSION_K = 60;
 
     private final IngestClient ingest;
     private final VectorClient vector;
@@ -90,7 +88,7 @@ public class ClusterPipeline {
     public Uni<SearchResult> finish(
             SearchRequest request, Gathered gathered, Optional<ShortTermMemory> recent, TraceLog trace) {
         Set<String> shown = recent.map(ClusterPipeline::episodeIds).orElse(Set.of());
-        List<Nucleus> kept = NucleusFusion.fuse(gathered.rankings(), NUCLEUS_FUSION_K).stream()
+        List<Nucleus> kept = NucleusFusion.fuse(gathered.rankings()).stream()
                 .filter(nucleus -> !shown.contains(nucleus.episodeId()))
                 // Nuclei come best first, so the best ones are a prefix.
                 .limit((long) request.topK() * config.contextFactor())

@@ -16,7 +16,15 @@ import java.util.Map;
  */
 public final class NucleusFusion {
 
+    /** The customary constant of reciprocal rank fusion, with which every strategy's rankings are merged. */
+    public static final int K = 60;
+
     private NucleusFusion() {}
+
+    /** The rankings merged with {@link #K}. */
+    public static List<Nucleus> fuse(List<List<Nucleus>> rankings) {
+        return fuse(rankings, K);
+    }
 
     public static List<Nucleus> fuse(List<List<Nucleus>> rankings, int k) {
         if (rankings.size() == 1) {

@@ -91,7 +91,6 @@ public class IndexingService {
                     : embeddingModel.embedAll(segments).content();
 
             List<EpisodeUnits> indexed = new ArrayList<>(episodes.size());
-            List<Leaf> leaves = new ArrayList<>(episodes.size());
             int next = 0;
             for (int i = 0; i < episodes.size(); i++) {
                 List<IndexUnit> units = new ArrayList<>();
@@ -99,16 +98,35 @@ public class IndexingService {
                     float[] vector = unit.embedded() ? embeddings.get(next++).vector() : null;
                     units.add(new IndexUnit(unit.unitId(), unit.kind(), unit.text(), vector));
                 }
-                leaf(episodes.get(i), units).ifPresent(leaves::add);
                 List<Fact> derived = deriveFacts ? facts.derive(episodes.get(i), unitsPerEpisode.get(i)) : List.of();
                 indexed.add(new EpisodeUnits(episodes.get(i), units, derived));
             }
             store.index(indexed);
-            updateGraphs(indexed);
-            updateTrees(episodes, leaves);
+            updateHeld(indexed);
             llmFacts.offer(indexed);
             indexedUnits.increment(segments.size());
             return episodes.size();
+        });
+    }
+
+    /** Held graphs and trees take the new facts and leaves once the store has them, per user. */
+    private void updateHeld(List<EpisodeUnits> indexed) {
+        Map<List<String>, List<EpisodeUnits>> byUser = indexed.stream()
+                .collect(Collectors.groupingBy(
+                        units -> List.of(
+                                units.episode().project(), units.episode().userId()),
+                        LinkedHashMap::new,
+                        Collectors.toList()));
+        byUser.forEach((user, episodes) -> {
+            graphs.indexed(
+                    user.get(0),
+                    user.get(1),
+                    episodes.stream().map(units -> units.episode().episodeId()).toList(),
+                    episodes.stream().flatMap(units -> units.facts().stream()).toList());
+            trees.indexed(
+                    user.get(0),
+                    user.get(1),
+                    episodes.stream().flatMap(units -> leaf(units).stream()).toList());
         });
     }
 
@@ -116,9 +134,9 @@ public class IndexingService {
      * The episode as a leaf of its session's segment tree: the mean of its sentences' and captions' vectors, as
      * {@link VectorStore#leaves} reads it back. A turn's own vector (when turns are embedded too) is left out.
      */
-    private static Optional<Leaf> leaf(SourceEpisode episode, List<IndexUnit> units) {
+    private static Optional<Leaf> leaf(EpisodeUnits indexed) {
         float[] sum = null;
-        for (IndexUnit unit : units) {
+        for (IndexUnit unit : indexed.units()) {
             if (unit.vector() != null && (unit.kind() == UnitKind.SENTENCE || unit.kind() == UnitKind.CAPTION)) {
                 sum = sum == null ? new float[unit.vector().length] : sum;
                 for (int d = 0; d < sum.length; d++) {
@@ -126,38 +144,10 @@ public class IndexingService {
                 }
             }
         }
+        SourceEpisode episode = indexed.episode();
         return sum == null
                 ? Optional.empty()
                 : Optional.of(new Leaf(
                         episode.episodeId(), episode.sessionId(), episode.timestamp(), Vectors.normalized(sum)));
-    }
-
-    /** Held trees take the new leaves once the store has them, per user. */
-    private void updateTrees(List<SourceEpisode> episodes, List<Leaf> leaves) {
-        Map<String, SourceEpisode> byId = new LinkedHashMap<>();
-        episodes.forEach(episode -> byId.put(episode.episodeId(), episode));
-        leaves.stream()
-                .collect(Collectors.groupingBy(
-                        leaf -> List.of(
-                                byId.get(leaf.episodeId()).project(),
-                                byId.get(leaf.episodeId()).userId()),
-                        LinkedHashMap::new,
-                        Collectors.toList()))
-                .forEach((user, its) -> trees.indexed(user.get(0), user.get(1), its));
-    }
-
-    /** Held graphs take the new facts once the store has them, per user. */
-    private void updateGraphs(List<EpisodeUnits> indexed) {
-        Map<List<String>, List<EpisodeUnits>> byUser = indexed.stream()
-                .collect(Collectors.groupingBy(
-                        units -> List.of(
-                                units.episode().project(), units.episode().userId()),
-                        LinkedHashMap::new,
-                        Collectors.toList()));
-        byUser.forEach((user, episodes) -> graphs.indexed(
-                user.get(0),
-                user.get(1),
-                episodes.stream().map(units -> units.episode().episodeId()).toList(),
-                episodes.stream().flatMap(units -> units.facts().stream()).toList()));
     }
 }

@@ -32,7 +32,11 @@ final class LuceneFacts {
     private LuceneFacts() {}
 
     static List<Fact> all(IndexSearcher searcher, String project, String userId) throws IOException {
-        Query facts = LuceneQueries.units(project, userId, UnitKind.FACT);
+        return read(searcher, LuceneQueries.units(project, userId, UnitKind.FACT));
+    }
+
+    /** Every fact {@code facts} matches. */
+    static List<Fact> read(IndexSearcher searcher, Query facts) throws IOException {
         int count = searcher.count(facts);
         if (count == 0) {
             return List.of();

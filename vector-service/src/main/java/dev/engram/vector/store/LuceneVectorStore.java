@@ -215,6 +215,16 @@ public final class LuceneVectorStore implements VectorStore {
     }
 
     @Override
+    public List<Fact> facts(String project, String userId, Collection<String> factIds) {
+        if (factIds.isEmpty()) {
+            return List.of();
+        }
+        return read(
+                "reading facts by id",
+                searcher -> LuceneFacts.read(searcher, LuceneQueries.facts(project, userId, List.of(), factIds)));
+    }
+
+    @Override
     public List<UnitHit> searchFacts(UnitQuery query) {
         return read("searching facts", searcher -> LuceneFacts.search(searcher, analyzer, query, settings));
     }

@@ -59,6 +59,9 @@ public interface VectorStore extends AutoCloseable {
     /** Every fact of one user, in no particular order; empty for a store that keeps no facts. */
     List<Fact> facts(String project, String userId);
 
+    /** The facts of one user named by id, in no particular order; unknown ids are left out. */
+    List<Fact> facts(String project, String userId, Collection<String> factIds);
+
     /**
      * Hybrid search over facts, best first, one hit per fact (its unit id is the fact id), never crossing the
      * query's filter: dense through the vectors of the units the facts state, BM25 over the facts' own words.

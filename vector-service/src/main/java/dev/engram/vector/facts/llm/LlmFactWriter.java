@@ -141,8 +141,8 @@ public class LlmFactWriter {
         if (pool.isEmpty()) {
             return List.of();
         }
-        List<Fact> found = store.facts(project, userId).stream()
-                .filter(fact -> pool.contains(fact.factId()) && !batch.contains(fact.episodeId()))
+        List<Fact> found = store.facts(project, userId, pool).stream()
+                .filter(fact -> !batch.contains(fact.episodeId()))
                 .toList();
         Map<String, float[]> vectors = new HashMap<>();
         for (int i = 0; i < ruleFacts.size(); i++) {

@@ -162,6 +162,11 @@ public final class QdrantVectorStore implements VectorStore {
     }
 
     @Override
+    public List<Fact> facts(String project, String userId, Collection<String> factIds) {
+        return List.of();
+    }
+
+    @Override
     public List<UnitHit> searchFacts(UnitQuery query) {
         return List.of();
     }
