@@ -68,7 +68,8 @@ class DeleteEpisodesTest {
 
     /**
      * Alice: a1, a2, a3 in s1 and b1 in s2. Bob: c1 in a session also named s1. Another project has
-     * an alice with a session s1 and an episode a2 of its own. Everything is indexed and observed.
+     * an alice with a session s1 and an episode a2 of its own. Everything is indexed and observed, and
+     * no delivery is left in the outbox.
      */
     @BeforeEach
     void storeAndIndex() {
@@ -84,6 +85,13 @@ class DeleteEpisodesTest {
             Eventually.await(SETTLED, () -> profile.observed(id).size(), observed -> observed > 0);
         }
         Eventually.await(SETTLED, () -> vector.indexed(otherProject, "a2").isPresent(), indexed -> indexed);
+        // The stores have seen every episode; the relay may still be finishing its deliveries, and a
+        // deletion meeting a delivery under way stays pending until that delivery's lease ends.
+        OutboxRows outbox = new OutboxRows(dataSource);
+        for (String store : List.of("vector", "profile")) {
+            Eventually.await(SETTLED, () -> outbox.count(project, store), rows -> rows == 0);
+            Eventually.await(SETTLED, () -> outbox.count(otherProject, store), rows -> rows == 0);
+        }
     }
 
     @AfterEach
