@@ -101,7 +101,12 @@ public class ScriptedLlm {
     }
 
     public void answer(String text) {
-        this.answers = call -> text;
+        answer(call -> text);
+    }
+
+    /** Every following call is answered with what {@code answers} makes of it. */
+    public void answer(Function<Call, String> answers) {
+        this.answers = answers;
         this.failureStatus = 0;
     }
 

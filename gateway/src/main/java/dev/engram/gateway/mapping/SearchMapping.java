@@ -152,7 +152,12 @@ public final class SearchMapping {
 
     private static SegTreeTraceView segtree(SegTreeTrace tree) {
         return new SegTreeTraceView(
-                tree.getEpisodes(), tree.getTrees(), tree.getNodes(), tree.getSteps(), tree.getStageUsMap());
+                tree.getEpisodes(),
+                tree.getTrees(),
+                tree.getNodes(),
+                tree.getSteps(),
+                tree.getStageUsMap(),
+                tree.getSummaries());
     }
 
     private static GraphTraceView graph(GraphTrace graph) {

@@ -19,6 +19,11 @@ public record SegTreeTraceView(
         @Schema(description = "Steps relevance was propagated along the trees.")
         int steps,
 
-        @Schema(description = "Microseconds of each stage in vector-service: trees, embed, score, rank.")
+        @Schema(description = "Microseconds of each stage in vector-service: trees, embed, summaries, score, rank.")
         @JsonProperty("stage_us")
-        Map<String, Long> stageUs) {}
+        Map<String, Long> stageUs,
+
+        @Schema(
+                description = "Nodes scored by their LLM-written summary as well (summaries the query found);"
+                        + " 0 without an LLM.")
+        int summaries) {}

@@ -75,6 +75,7 @@ public class SegTreeStrategy implements SearchStrategy {
                         found.getTrees(),
                         found.getNodes(),
                         found.getSteps(),
+                        found.getSummaries(),
                         found.getStageUsMap())));
     }
 

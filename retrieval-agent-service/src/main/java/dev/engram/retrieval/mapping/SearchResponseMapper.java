@@ -52,6 +52,7 @@ public final class SearchResponseMapper {
                     .setTrees(recall.trees())
                     .setNodes(recall.nodes())
                     .setSteps(recall.steps())
+                    .setSummaries(recall.summaries())
                     .putAllStageUs(recall.stageMicros()));
         }
         return wire.setMode(trace.mode())

@@ -9,9 +9,10 @@ import java.util.Map;
  * @param trees trees scored, one per session
  * @param nodes nodes scored, leaves included
  * @param steps propagation steps
+ * @param summaries nodes scored by their LLM-written summary as well
  * @param stageMicros time of each stage in vector-service, in microseconds
  */
-public record TreeRecall(int episodes, int trees, int nodes, int steps, Map<String, Long> stageMicros) {
+public record TreeRecall(int episodes, int trees, int nodes, int steps, int summaries, Map<String, Long> stageMicros) {
 
     public TreeRecall {
         stageMicros = Map.copyOf(stageMicros);

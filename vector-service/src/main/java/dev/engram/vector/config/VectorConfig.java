@@ -192,6 +192,38 @@ public interface VectorConfig {
         /** Users whose trees are held in memory; others are built again from the index when searched. */
         @WithDefault("64")
         int heldUsers();
+
+        /**
+         * The user's segment summaries (written by the LLM) closest to the query, by meaning and by words fused,
+         * whose nodes a search scores by their summary as well as by their mean embedding.
+         */
+        @WithDefault("20")
+        int summaryHits();
+
+        /** How the LLM summarizes segments, when {@code engram.llm.enabled} is on. */
+        SegmentSummaries llm();
+    }
+
+    interface SegmentSummaries {
+
+        /** Whether the LLM summarizes segments when it is enabled; off leaves the trees to mean embeddings. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** The fewest episodes a node covers to be summarized: below it, the episodes say it well enough. */
+        @WithDefault("3")
+        int minEpisodes();
+
+        /** Characters of each message shown to the LLM; a session's messages share at most 24,000 in all. */
+        @WithDefault("400")
+        int messageChars();
+
+        /**
+         * Sessions waiting for the LLM; when it cannot keep up, a session beyond this keeps the summaries it has
+         * (ingest never waits for the LLM) and is summarized at its next write.
+         */
+        @WithDefault("1000")
+        int queue();
     }
 
     interface LlmFacts {

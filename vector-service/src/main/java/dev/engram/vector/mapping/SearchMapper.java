@@ -56,6 +56,7 @@ public final class SearchMapper {
                 .setTrees(recall.trees())
                 .setNodes(recall.nodes())
                 .setSteps(recall.steps())
+                .setSummaries(recall.summaries())
                 .putAllStageUs(recall.stageMicros())
                 .build();
     }

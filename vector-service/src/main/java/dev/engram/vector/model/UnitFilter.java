@@ -47,4 +47,9 @@ public record UnitFilter(
     public static UnitFilter forUser(String project, String userId) {
         return new UnitFilter(project, userId, "", "", Set.of(), null, null, Set.of(), Map.of());
     }
+
+    /** Everything of one session of one user in one project. */
+    public static UnitFilter forSession(String project, String userId, String sessionId) {
+        return new UnitFilter(project, userId, "", sessionId, Set.of(), null, null, Set.of(), Map.of());
+    }
 }

@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * Scores the nodes of segment trees against a query and lets relevance flow along the tree. Every node starts
- * from its local score, the cosine of its annotation with the query; then, H times, each node's score becomes
+ * from its local score, the cosine of its annotation (or of its summary, when that is closer) with the query; then, H times, each node's score becomes
  * its local score plus α times what its neighbours held after the previous step: its parent's score (top-down)
  * and its best child's (bottom-up). After H steps a node has heard from everything up to H edges away, each
  * edge weighing α once more.
@@ -21,6 +21,17 @@ public final class RelevancePropagation {
     public record Scores(Map<String, Double> leaves, int nodes) {}
 
     public static Scores score(List<SegmentTree> trees, float[] query, SegTreeSettings settings) {
+        return score(trees, query, settings, Map.of());
+    }
+
+    /**
+     * Like {@link #score(List, float[], SegTreeSettings)}, where a node the query found through its summary
+     * starts from the better of its annotation's similarity and its summary's.
+     *
+     * @param summaries node -> the cosine similarity of its summary with the query
+     */
+    public static Scores score(
+            List<SegmentTree> trees, float[] query, SegTreeSettings settings, Map<Node, Double> summaries) {
         Map<String, Double> leaves = new HashMap<>();
         int scored = 0;
         for (SegmentTree tree : trees) {
@@ -28,7 +39,8 @@ public final class RelevancePropagation {
             scored += nodes.size();
             Map<Node, Double> local = new HashMap<>(nodes.size() * 2);
             for (Node node : nodes) {
-                local.put(node, Vectors.cosine(node.annotation(), query));
+                double own = Vectors.cosine(node.annotation(), query);
+                local.put(node, Math.max(own, summaries.getOrDefault(node, own)));
             }
             Map<Node, Double> current = local;
             for (int step = 0; step < settings.steps(); step++) {

@@ -5,8 +5,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The segment tree of one session: its episodes are the leaves, in the order they were said, and every inner
@@ -156,6 +158,34 @@ public final class SegmentTree {
 
     public Node leaf(String episodeId) {
         return leaves.get(episodeId);
+    }
+
+    /**
+     * The lowest node above every given episode that is in this tree (the segment of one alone); null when none
+     * is. A summary written over a run the tree has since regrouped still finds the node that holds it.
+     */
+    public Node covering(List<String> episodeIds) {
+        Node lowest = null;
+        for (String episodeId : episodeIds) {
+            Node leaf = leaves.get(episodeId);
+            if (leaf != null) {
+                lowest = lowest == null ? leaf.parent : commonAncestor(lowest, leaf);
+            }
+        }
+        return lowest;
+    }
+
+    private static Node commonAncestor(Node one, Node other) {
+        Set<Node> above = new HashSet<>();
+        for (Node node = one; node != null; node = node.parent) {
+            above.add(node);
+        }
+        for (Node node = other; node != null; node = node.parent) {
+            if (above.contains(node)) {
+                return node;
+            }
+        }
+        return null;
     }
 
     /** Every node, leaves included, parents before children. */

@@ -13,6 +13,7 @@ import dev.engram.vector.model.UnitText;
 import dev.engram.vector.model.Vectors;
 import dev.engram.vector.segtree.Leaf;
 import dev.engram.vector.segtree.UserTrees;
+import dev.engram.vector.segtree.llm.SegmentSummaryQueue;
 import dev.engram.vector.store.VectorStore;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
@@ -39,6 +40,7 @@ public class IndexingService {
     private final boolean deriveFacts;
     private final UserGraphs graphs;
     private final LlmFactQueue llmFacts;
+    private final SegmentSummaryQueue summaries;
     private final UserTrees trees;
     private final Timer indexTimer;
     private final Counter indexedUnits;
@@ -49,6 +51,7 @@ public class IndexingService {
             EpisodeUnitSplitter splitter,
             UserGraphs graphs,
             LlmFactQueue llmFacts,
+            SegmentSummaryQueue summaries,
             UserTrees trees,
             VectorConfig config,
             MeterRegistry registry) {
@@ -59,6 +62,7 @@ public class IndexingService {
         this.deriveFacts = config.graph().facts();
         this.graphs = graphs;
         this.llmFacts = llmFacts;
+        this.summaries = summaries;
         this.trees = trees;
         this.indexTimer = Timer.builder("engram.vector.index")
                 .description("Time to embed and durably index one batch of episodes")
@@ -104,6 +108,7 @@ public class IndexingService {
             store.index(indexed);
             updateHeld(indexed);
             llmFacts.offer(indexed);
+            summaries.offer(indexed);
             indexedUnits.increment(segments.size());
             return episodes.size();
         });

@@ -1,12 +1,15 @@
 package dev.engram.vector.service;
 
+import dev.engram.vector.config.VectorConfig;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
+import dev.engram.vector.model.Vectors;
 import dev.engram.vector.segtree.Leaf;
 import dev.engram.vector.segtree.RelevancePropagation;
 import dev.engram.vector.segtree.RelevancePropagation.Scores;
 import dev.engram.vector.segtree.SegTreeRecall;
 import dev.engram.vector.segtree.SegTreeSettings;
+import dev.engram.vector.segtree.SegmentSummary;
 import dev.engram.vector.segtree.SegmentTree;
 import dev.engram.vector.segtree.UserTrees;
 import dev.engram.vector.store.VectorStore;
@@ -15,6 +18,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,12 +38,14 @@ public class SegTreeSearchService {
     private final UserTrees trees;
     private final SegTreeSettings settings;
     private final StageTimers stages;
+    private final int summaryHits;
 
     SegTreeSearchService(
             VectorStore store,
             QueryEmbeddings embeddings,
             UserTrees trees,
             SegTreeSettings settings,
+            VectorConfig config,
             MeterRegistry registry) {
         this.store = store;
         this.embeddings = embeddings;
@@ -48,8 +54,10 @@ public class SegTreeSearchService {
         this.stages = new StageTimers(
                 registry,
                 "engram.vector.segtree.stage",
-                "Time of each stage of a segment-tree search: trees (building trees not held), embed (the query), score, rank",
-                List.of("trees", "embed", "score", "rank"));
+                "Time of each stage of a segment-tree search: trees (building trees not held), embed (the query),"
+                        + " summaries (searching segment summaries), score, rank",
+                List.of("trees", "embed", "summaries", "score", "rank"));
+        this.summaryHits = config.segtree().summaryHits();
     }
 
     /**
@@ -81,7 +89,10 @@ public class SegTreeSearchService {
         float[] vector = embeddings.embed(query);
         // Shared with the direct search beside this one when both embed the query at once.
         started = stages.lap(micros, "embed", started);
-        record Scored(Scores scores, Map<String, Leaf> leaves, int trees) {}
+        List<SegmentSummary> summaries =
+                summaryHits == 0 ? List.of() : store.searchSummaries(filter, query, vector, summaryHits);
+        started = stages.lap(micros, "summaries", started);
+        record Scored(Scores scores, Map<String, Leaf> leaves, int trees, int summarized) {}
         Scored scored = trees.read(filter.project(), filter.userId(), leavesOfUser, held -> {
             Map<String, Leaf> leaves = new LinkedHashMap<>();
             for (SegmentTree tree : held) {
@@ -89,11 +100,16 @@ public class SegTreeSearchService {
                         .filter(node -> node.leaf() != null)
                         .forEach(node -> leaves.put(node.leaf().episodeId(), node.leaf()));
             }
-            return new Scored(RelevancePropagation.score(held, vector, settings), leaves, held.size());
+            Map<SegmentTree.Node, Double> bySummary = summarized(held, summaries, vector);
+            return new Scored(
+                    RelevancePropagation.score(held, vector, settings, bySummary),
+                    leaves,
+                    held.size(),
+                    bySummary.size());
         });
         started = stages.lap(micros, "score", started);
         if (scored.leaves().isEmpty()) {
-            return new SegTreeRecall(List.of(), 0, 0, 0, 0, micros);
+            return new SegTreeRecall(List.of(), 0, 0, 0, 0, 0, micros);
         }
         Set<String> allowed =
                 filter.narrows() ? store.allowed(filter, scored.leaves().keySet()) : null;
@@ -115,6 +131,28 @@ public class SegTreeSearchService {
                 });
         stages.lap(micros, "rank", started);
         return new SegTreeRecall(
-                ranked, scored.leaves().size(), scored.trees(), scored.scores().nodes(), settings.steps(), micros);
+                ranked,
+                scored.leaves().size(),
+                scored.trees(),
+                scored.scores().nodes(),
+                scored.summarized(),
+                settings.steps(),
+                micros);
+    }
+
+    /** The node each summary found stands for, with its summary's similarity to the query. */
+    private static Map<SegmentTree.Node, Double> summarized(
+            List<SegmentTree> held, List<SegmentSummary> summaries, float[] query) {
+        Map<SegmentTree.Node, Double> nodes = new HashMap<>();
+        for (SegmentSummary summary : summaries) {
+            for (SegmentTree tree : held) {
+                SegmentTree.Node node = tree.covering(summary.episodeIds());
+                if (node != null) {
+                    nodes.merge(node, Vectors.cosine(summary.vector(), query), Math::max);
+                    break;
+                }
+            }
+        }
+        return nodes;
     }
 }

@@ -1,6 +1,7 @@
 package dev.engram.vector.store;
 
 import dev.engram.vector.model.UnitCounts;
+import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitKind;
 import java.io.IOException;
 import java.util.HashSet;
@@ -25,10 +26,11 @@ final class LuceneCounts {
     static UnitCounts of(IndexSearcher searcher, String project, String userId) throws IOException {
         Query units = LuceneQueries.units(project, userId);
         int facts = searcher.count(LuceneQueries.units(project, userId, UnitKind.FACT));
+        int summaries = searcher.count(LuceneQueries.summaries(UnitFilter.forUser(project, userId)));
         return new UnitCounts(
                 distinctEpisodes(searcher, units),
                 searcher.count(LuceneQueries.units(project, userId, UnitKind.TURN)),
-                searcher.count(units) - facts,
+                searcher.count(units) - facts - summaries,
                 facts);
     }
 

@@ -64,6 +64,17 @@ final class LuceneDocuments {
      */
     static final String FACT_VECTOR = "fact_vector";
 
+    /** A segment summary's kind: not a unit of an episode, so it has no {@link UnitKind}. */
+    static final String SUMMARY_KIND = "SUMMARY";
+    /** The episodes a segment summary covers; a deletion of any of them takes the summary along. */
+    static final String SUMMARY_EPISODE = "summary_episode";
+    /** BM25 text and embedding of a segment summary, apart from the units' so that no unit search meets one. */
+    static final String SUMMARY_TEXT = "summary_text";
+
+    static final String SUMMARY_VECTOR = "summary_vector";
+    /** The summary's embedding again, stored, so that a BM25 hit is scored by meaning as well. */
+    static final String SUMMARY_VECTOR_STORED = "summary_vector_stored";
+
     static final String VECTOR = "vector";
     static final String METADATA_PREFIX = "meta.";
 

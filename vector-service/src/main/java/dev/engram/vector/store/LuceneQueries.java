@@ -70,12 +70,14 @@ final class LuceneQueries {
     /** Exactly the units a deletion removes. */
     static Query selection(UnitSelection selection) {
         BooleanQuery.Builder query = user(selection.project(), selection.userId());
-        // A fact goes with any episode it rests on, not only with the one that holds it.
+        // A fact goes with any episode it rests on, not only with the one that holds it; a summary with any
+        // episode it covers.
         if (!selection.episodeIds().isEmpty()) {
             query.add(
                     either(
                             anyOf(LuceneDocuments.EPISODE_ID, selection.episodeIds()),
-                            anyOf(LuceneDocuments.FACT_EVIDENCE, selection.episodeIds())),
+                            anyOf(LuceneDocuments.FACT_EVIDENCE, selection.episodeIds()),
+                            anyOf(LuceneDocuments.SUMMARY_EPISODE, selection.episodeIds())),
                     Occur.FILTER);
         } else if (!selection.sessionId().isEmpty()) {
             query.add(
@@ -87,12 +89,50 @@ final class LuceneQueries {
         return query.build();
     }
 
-    private static Query either(Query one, Query other) {
-        return new BooleanQuery.Builder()
-                .add(one, Occur.SHOULD)
-                .add(other, Occur.SHOULD)
-                .setMinimumNumberShouldMatch(1)
+    private static Query either(Query... alternatives) {
+        BooleanQuery.Builder query = new BooleanQuery.Builder().setMinimumNumberShouldMatch(1);
+        for (Query alternative : alternatives) {
+            query.add(alternative, Occur.SHOULD);
+        }
+        return query.build();
+    }
+
+    /** The segment summaries of a user, within the filter's sessions when it names any. */
+    static Query summaries(UnitFilter filter) {
+        BooleanQuery.Builder query = user(filter.project(), filter.userId())
+                .add(new TermQuery(new Term(LuceneDocuments.KIND, LuceneDocuments.SUMMARY_KIND)), Occur.FILTER);
+        if (!filter.sessionId().isEmpty()) {
+            query.add(new TermQuery(new Term(LuceneDocuments.SESSION_ID, filter.sessionId())), Occur.FILTER);
+        }
+        if (!filter.sessionIds().isEmpty()) {
+            query.add(anyOf(LuceneDocuments.SESSION_ID, filter.sessionIds()), Occur.FILTER);
+        }
+        return query.build();
+    }
+
+    /** The segment summaries of a user that cover any of the given episodes. */
+    static Query summariesCovering(String project, String userId, Collection<String> episodeIds) {
+        return user(project, userId)
+                .add(anyOf(LuceneDocuments.SUMMARY_EPISODE, episodeIds), Occur.FILTER)
                 .build();
+    }
+
+    /** The segment summaries of a user named by id. */
+    static Query summaries(String project, String userId, Collection<String> summaryIds) {
+        return user(project, userId)
+                .add(new TermQuery(new Term(LuceneDocuments.KIND, LuceneDocuments.SUMMARY_KIND)), Occur.FILTER)
+                .add(anyOf(LuceneDocuments.UNIT_ID, summaryIds), Occur.FILTER)
+                .build();
+    }
+
+    /** Dense search over segment summaries. */
+    static Query denseSummaries(float[] vector, int k, Query summaries) {
+        return new KnnFloatVectorQuery(LuceneDocuments.SUMMARY_VECTOR, vector, k, summaries);
+    }
+
+    /** BM25 over the words of segment summaries. */
+    static Optional<Query> summaryBm25(Analyzer analyzer, String text, Query summaries) {
+        return bm25(analyzer, LuceneDocuments.SUMMARY_TEXT, text, summaries);
     }
 
     /** The facts of a user held by the given episodes or named by id. */

@@ -10,12 +10,14 @@ import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.model.UnitSelection;
 import dev.engram.vector.segtree.Leaf;
+import dev.engram.vector.segtree.SegmentSummary;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,6 +92,8 @@ public final class LuceneVectorStore implements VectorStore {
             for (Map.Entry<EpisodeKey, EpisodeUnits> entry : latest.entrySet()) {
                 // Atomic delete-and-add: a redelivered episode replaces its units, never duplicates them.
                 writer.updateDocuments(entry.getKey().units(), LuceneDocuments.toDocuments(entry.getValue()));
+                // A summary of what the episode said before no longer holds; its segment is summarized again.
+                writer.deleteDocuments(entry.getKey().summaries());
             }
             commitAndRefresh();
         } catch (IOException e) {
@@ -109,6 +113,10 @@ public final class LuceneVectorStore implements VectorStore {
 
         Query units() {
             return LuceneQueries.episodes(project, userId, List.of(episodeId));
+        }
+
+        Query summaries() {
+            return LuceneQueries.summariesCovering(project, userId, List.of(episodeId));
         }
     }
 
@@ -157,6 +165,56 @@ public final class LuceneVectorStore implements VectorStore {
                 throw new UncheckedIOException("replacing facts of a user", e);
             }
         }
+    }
+
+    /** Like late facts, summaries are written under the deletions' lock, and only over episodes still here. */
+    @Override
+    public void replaceSummaries(
+            String project, String userId, List<SegmentSummary> written, Collection<String> retiredIds) {
+        synchronized (factWrites) {
+            try {
+                Set<String> covered = written.stream()
+                        .flatMap(summary -> summary.episodeIds().stream())
+                        .collect(Collectors.toSet());
+                Set<String> present = allowed(UnitFilter.forUser(project, userId), covered);
+                Set<String> replaced = new HashSet<>(retiredIds);
+                written.forEach(summary -> replaced.add(summary.id()));
+                if (!replaced.isEmpty()) {
+                    writer.deleteDocuments(LuceneQueries.summaries(project, userId, replaced));
+                }
+                for (SegmentSummary summary : written) {
+                    if (present.containsAll(summary.episodeIds())) {
+                        writer.addDocument(LuceneSummaries.toDocument(summary));
+                    }
+                }
+                commitAndRefresh();
+            } catch (IOException e) {
+                throw new UncheckedIOException("replacing segment summaries of a user", e);
+            }
+        }
+    }
+
+    @Override
+    public List<SegmentSummary> summaries(String project, String userId, String sessionId) {
+        return read(
+                "reading segment summaries",
+                searcher -> LuceneSummaries.read(
+                        searcher, LuceneQueries.summaries(UnitFilter.forSession(project, userId, sessionId))));
+    }
+
+    @Override
+    public List<SegmentSummary> searchSummaries(UnitFilter filter, String text, float[] vector, int limit) {
+        return read(
+                "searching segment summaries",
+                searcher -> LuceneSummaries.search(searcher, analyzer, filter, text, vector, limit, settings));
+    }
+
+    @Override
+    public List<UnitHit> turns(String project, String userId, Collection<String> episodeIds) {
+        if (episodeIds.isEmpty()) {
+            return List.of();
+        }
+        return read("reading turns", searcher -> LuceneSummaries.turns(searcher, project, userId, episodeIds));
     }
 
     @Override

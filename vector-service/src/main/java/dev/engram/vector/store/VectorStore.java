@@ -9,6 +9,7 @@ import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.model.UnitSelection;
 import dev.engram.vector.segtree.Leaf;
+import dev.engram.vector.segtree.SegmentSummary;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +56,28 @@ public interface VectorStore extends AutoCloseable {
      * order; empty for a store that cannot read its vectors back.
      */
     List<Leaf> leaves(String project, String userId);
+
+    /**
+     * Writes segment summaries of one user and removes those named in {@code retiredIds}, at once; durable when
+     * it returns. A summary is written only while every episode it covers is still here, so that a deleted
+     * episode never comes back through one. A store that keeps no trees ignores it.
+     */
+    void replaceSummaries(String project, String userId, List<SegmentSummary> written, Collection<String> retiredIds);
+
+    /** The segment summaries of one session of a user, in no particular order; empty for a store without trees. */
+    List<SegmentSummary> summaries(String project, String userId, String sessionId);
+
+    /**
+     * The user's segment summaries closest to a query by meaning and by words, fused, best first, with their
+     * vectors; within the filter's sessions (the summaries have no other filterable field).
+     */
+    List<SegmentSummary> searchSummaries(UnitFilter filter, String text, float[] vector, int limit);
+
+    /**
+     * The turns of the given episodes of one user (each hit's text is the whole message with its speaker), in no
+     * particular order; unknown episodes are left out, and a store without trees has none to give.
+     */
+    List<UnitHit> turns(String project, String userId, Collection<String> episodeIds);
 
     /** Every fact of one user, in no particular order; empty for a store that keeps no facts. */
     List<Fact> facts(String project, String userId);

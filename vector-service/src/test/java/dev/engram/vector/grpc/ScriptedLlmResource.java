@@ -14,6 +14,7 @@ public class ScriptedLlmResource extends dev.engram.testing.ScriptedLlmResource 
 
     @Override
     protected Map<String, String> settings() {
-        return Map.of("engram.llm.timeout", "2s");
+        // The LLM writes facts here; segment summaries have a resource of their own.
+        return Map.of("engram.llm.timeout", "2s", "engram.vector.segtree.llm.enabled", "false");
     }
 }

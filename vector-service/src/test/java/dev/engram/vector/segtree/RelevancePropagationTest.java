@@ -68,6 +68,20 @@ class RelevancePropagationTest {
         assertThat(ranking(score(2, 0, true, true))).containsExactly("a", "d", "b", "c");
     }
 
+    @Test
+    void a_summary_closer_to_the_query_than_its_nodes_mean_lifts_that_topic_and_only_a_closer_one_counts() {
+        SegTreeSettings settings = new SegTreeSettings(0.75, 1, 0.5, true, false);
+        SegmentTree.Node topicOfCd = tree.covering(List.of("c", "d"));
+        double own = Vectors.cosine(topicOfCd.annotation(), QUERY);
+
+        Scores lifted = RelevancePropagation.score(List.of(tree), QUERY, settings, Map.of(topicOfCd, 0.99));
+        Scores farther = RelevancePropagation.score(List.of(tree), QUERY, settings, Map.of(topicOfCd, own - 0.5));
+
+        assertThat(ranking(lifted)).containsExactly("d", "a", "b", "c");
+        assertThat(lifted.leaves().get("c")).isCloseTo(Vectors.cosine(C.vector(), QUERY) + 0.5 * 0.99, within(1e-6));
+        assertThat(farther.leaves()).isEqualTo(score(1, 0.5, true, false).leaves());
+    }
+
     private Scores score(int steps, double decay, boolean topDown, boolean bottomUp) {
         return RelevancePropagation.score(
                 List.of(tree), QUERY, new SegTreeSettings(0.75, steps, decay, topDown, bottomUp));

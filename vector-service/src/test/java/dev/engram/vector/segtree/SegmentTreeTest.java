@@ -130,6 +130,16 @@ class SegmentTreeTest {
         return tree.root() == null ? "" : render(tree.root());
     }
 
+    @Test
+    void the_node_covering_episodes_is_their_lowest_common_node_even_when_some_are_gone() {
+        SegmentTree tree = SegmentTree.of(List.of(A, B, C, D), 0.75);
+
+        assertThat(render(tree.covering(List.of("a", "b")))).isEqualTo("[a b]");
+        assertThat(render(tree.covering(List.of("b", "c")))).isEqualTo("[[a b] [c d]]");
+        assertThat(render(tree.covering(List.of("gone", "d")))).isEqualTo("[c d]");
+        assertThat(tree.covering(List.of("gone"))).isNull();
+    }
+
     private static String render(Node node) {
         if (node.leaf() != null) {
             return node.leaf().episodeId();

@@ -1,8 +1,7 @@
 package dev.engram.vector.facts.llm;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.vector.llm.LlmJson;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -18,8 +17,6 @@ import java.util.Optional;
  * @param rejected entries that were not a well-formed decision
  */
 public record FactAnswer(List<Decision> decisions, int rejected) {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     public enum Op {
         ADD,
@@ -42,20 +39,7 @@ public record FactAnswer(List<Decision> decisions, int rejected) {
 
     /** The decisions in {@code answer}; fails when it holds no JSON object with a {@code facts} list. */
     public static FactAnswer parse(String answer) {
-        int start = answer.indexOf('{');
-        int end = answer.lastIndexOf('}');
-        if (start < 0 || end < start) {
-            throw new IllegalArgumentException("the answer holds no JSON object");
-        }
-        JsonNode facts;
-        try {
-            facts = JSON.readTree(answer.substring(start, end + 1)).path("facts");
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("the answer is not valid JSON: " + e.getOriginalMessage(), e);
-        }
-        if (!facts.isArray()) {
-            throw new IllegalArgumentException("the answer has no \"facts\" list");
-        }
+        JsonNode facts = LlmJson.list(answer, "facts");
         List<Decision> decisions = new ArrayList<>();
         int rejected = 0;
         for (JsonNode fact : facts) {

@@ -13,6 +13,7 @@ import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.model.UnitSelection;
 import dev.engram.vector.segtree.Leaf;
+import dev.engram.vector.segtree.SegmentSummary;
 import dev.engram.vector.store.EpisodeRanking;
 import dev.engram.vector.store.VectorStore;
 import io.qdrant.client.QdrantClient;
@@ -145,6 +146,26 @@ public final class QdrantVectorStore implements VectorStore {
     /** Segment trees are built over the embedded store only: a tree search against this store searches directly. */
     @Override
     public List<Leaf> leaves(String project, String userId) {
+        return List.of();
+    }
+
+    /** Segment trees, and so their summaries, are kept over the embedded store only. */
+    @Override
+    public void replaceSummaries(
+            String project, String userId, List<SegmentSummary> written, Collection<String> retiredIds) {}
+
+    @Override
+    public List<SegmentSummary> summaries(String project, String userId, String sessionId) {
+        return List.of();
+    }
+
+    @Override
+    public List<UnitHit> turns(String project, String userId, Collection<String> episodeIds) {
+        return List.of();
+    }
+
+    @Override
+    public List<SegmentSummary> searchSummaries(UnitFilter filter, String text, float[] vector, int limit) {
         return List.of();
     }
 
