@@ -31,6 +31,8 @@ public class AuthenticationRoute {
 
     private static final Logger LOG = Logger.getLogger(AuthenticationRoute.class);
     private static final String CALLER_KEY = "engram.caller";
+    /** The MCP server's endpoint ({@code quarkus.mcp.server.http.root-path}). */
+    private static final String MCP_PATH = "/mcp";
 
     private final AuthConfig config;
     private final Authenticator authenticator;
@@ -60,15 +62,25 @@ public class AuthenticationRoute {
         return caller;
     }
 
+    /** The caller of a request, when it passed this route (an MCP tool call's request may not be known). */
+    public static Optional<Caller> callerOf(RoutingContext routing) {
+        return routing == null ? Optional.empty() : Optional.ofNullable(routing.get(CALLER_KEY));
+    }
+
     void register(@Observes Router router) {
         // Before the body size check and the body itself: an unauthenticated upload is refused unread.
         router.route("/v1/*").order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 2).handler(this::handle);
+        router.route(MCP_PATH)
+                .order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 2)
+                .handler(this::handle);
+        router.route(MCP_PATH + "/*")
+                .order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 2)
+                .handler(this::handle);
     }
 
     private void handle(RoutingContext routing) {
         if (!config.enabled()) {
-            routing.put(CALLER_KEY, localCaller);
-            routing.next();
+            admit(routing, localCaller);
             return;
         }
         Context context = Vertx.currentContext();
@@ -102,6 +114,10 @@ public class AuthenticationRoute {
                     String.valueOf(seconds));
             return;
         }
+        admit(routing, caller);
+    }
+
+    private static void admit(RoutingContext routing, Caller caller) {
         routing.put(CALLER_KEY, caller);
         routing.next();
     }
