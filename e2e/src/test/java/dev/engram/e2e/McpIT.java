@@ -125,7 +125,7 @@ class McpIT {
     }
 
     @Test
-    void the_key_decides_the_project_and_what_may_be_done() throws Exception {
+    void the_key_decides_the_project_and_what_may_be_done_and_the_user_bounds_every_call() throws Exception {
         RunningPlatform platform = RunningPlatform.get();
         RunningPlatform.Tenant mine = platform.tenant("mcp-mine");
         RunningPlatform.Tenant theirs = platform.tenant("mcp-theirs");
@@ -152,6 +152,10 @@ class McpIT {
                             .path("context")
                             .asText())
                     .contains("4417");
+            assertThat(ok(call(readOnly, "search_memory", Map.of("user_id", "someone-else", "query", "locker code")))
+                            .toString())
+                    .as("another user of the same project")
+                    .doesNotContain("4417");
             JsonNode refused = problem(call(readOnly, "delete_memory", Map.of("user_id", USER, "all", true)));
             assertThat(refused.path("status").asInt()).isEqualTo(403);
         }

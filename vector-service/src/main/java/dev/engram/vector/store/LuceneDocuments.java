@@ -6,12 +6,14 @@ import dev.engram.vector.model.IndexUnit;
 import dev.engram.vector.model.SourceEpisode;
 import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitKind;
+import java.io.IOException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field.Store;
 import org.apache.lucene.document.KnnFloatVectorField;
@@ -20,7 +22,11 @@ import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.util.BytesRef;
 
 /** The Lucene document layout of a unit: one document per unit, all units of an episode share a key. */
@@ -179,6 +185,20 @@ final class LuceneDocuments {
         return timestamp == null
                 ? null
                 : EpochNanos.toInstant(timestamp.numericValue().longValue());
+    }
+
+    /** Every document {@code query} matches, each read with {@code read}, in index order. */
+    static <T> List<T> readAll(IndexSearcher searcher, Query query, Function<Document, T> read) throws IOException {
+        int count = searcher.count(query);
+        if (count == 0) {
+            return List.of();
+        }
+        StoredFields stored = searcher.storedFields();
+        List<T> all = new ArrayList<>(count);
+        for (ScoreDoc doc : searcher.search(query, count).scoreDocs) {
+            all.add(read.apply(stored.document(doc.doc)));
+        }
+        return all;
     }
 
     static UnitHit toHit(Document doc, double score) {

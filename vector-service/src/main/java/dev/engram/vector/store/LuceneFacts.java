@@ -37,16 +37,7 @@ final class LuceneFacts {
 
     /** Every fact {@code facts} matches. */
     static List<Fact> read(IndexSearcher searcher, Query facts) throws IOException {
-        int count = searcher.count(facts);
-        if (count == 0) {
-            return List.of();
-        }
-        StoredFields stored = searcher.storedFields();
-        List<Fact> all = new ArrayList<>(count);
-        for (ScoreDoc doc : searcher.search(facts, count).scoreDocs) {
-            all.add(LuceneDocuments.toFact(stored.document(doc.doc)));
-        }
-        return all;
+        return LuceneDocuments.readAll(searcher, facts, LuceneDocuments::toFact);
     }
 
     /**

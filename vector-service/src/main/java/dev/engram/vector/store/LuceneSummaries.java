@@ -50,16 +50,7 @@ final class LuceneSummaries {
     }
 
     static List<SegmentSummary> read(IndexSearcher searcher, Query summaries) throws IOException {
-        int count = searcher.count(summaries);
-        if (count == 0) {
-            return List.of();
-        }
-        StoredFields stored = searcher.storedFields();
-        List<SegmentSummary> all = new ArrayList<>(count);
-        for (ScoreDoc doc : searcher.search(summaries, count).scoreDocs) {
-            all.add(toSummary(stored.document(doc.doc)));
-        }
-        return all;
+        return LuceneDocuments.readAll(searcher, summaries, LuceneSummaries::toSummary);
     }
 
     /** The best {@code limit} summaries by the fused ranks of their meaning and their words. */

@@ -89,11 +89,18 @@ public final class LuceneVectorStore implements VectorStore {
             latest.put(EpisodeKey.of(episode), episode);
         }
         try {
+            Map<List<String>, List<String>> byUser = new LinkedHashMap<>();
             for (Map.Entry<EpisodeKey, EpisodeUnits> entry : latest.entrySet()) {
                 // Atomic delete-and-add: a redelivered episode replaces its units, never duplicates them.
                 writer.updateDocuments(entry.getKey().units(), LuceneDocuments.toDocuments(entry.getValue()));
-                // A summary of what the episode said before no longer holds; its segment is summarized again.
-                writer.deleteDocuments(entry.getKey().summaries());
+                EpisodeKey key = entry.getKey();
+                byUser.computeIfAbsent(List.of(key.project(), key.userId()), user -> new ArrayList<>())
+                        .add(key.episodeId());
+            }
+            // A summary of what an episode said before no longer holds; its segment is summarized again.
+            for (Map.Entry<List<String>, List<String>> user : byUser.entrySet()) {
+                writer.deleteDocuments(LuceneQueries.summariesCovering(
+                        user.getKey().get(0), user.getKey().get(1), user.getValue()));
             }
             commitAndRefresh();
         } catch (IOException e) {
@@ -113,10 +120,6 @@ public final class LuceneVectorStore implements VectorStore {
 
         Query units() {
             return LuceneQueries.episodes(project, userId, List.of(episodeId));
-        }
-
-        Query summaries() {
-            return LuceneQueries.summariesCovering(project, userId, List.of(episodeId));
         }
     }
 

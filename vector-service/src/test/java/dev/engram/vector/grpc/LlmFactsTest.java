@@ -223,16 +223,7 @@ class LlmFactsTest {
     }
 
     private void awaitSettled(long batches) {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (queue.settled() < batches) {
-            assertThat(System.nanoTime()).as("the LLM's batch settles").isLessThan(deadline);
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
+        Settled.await(queue::settled, batches);
     }
 
     private List<Fact> facts(String user) {

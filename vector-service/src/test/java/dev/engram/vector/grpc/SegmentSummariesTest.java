@@ -226,16 +226,7 @@ class SegmentSummariesTest {
     }
 
     private void awaitSettled(long runs) {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (queue.settled() < runs) {
-            assertThat(System.nanoTime()).as("the LLM's run settles").isLessThan(deadline);
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
+        Settled.await(queue::settled, runs);
     }
 
     private void delete(VectorDeleteRequest.Builder request) {

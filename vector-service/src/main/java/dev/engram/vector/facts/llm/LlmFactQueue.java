@@ -2,6 +2,7 @@ package dev.engram.vector.facts.llm;
 
 import dev.engram.vector.config.LlmConfig;
 import dev.engram.vector.config.VectorConfig;
+import dev.engram.vector.llm.LlmWorker;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.SourceEpisode;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,10 +12,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
@@ -43,17 +42,7 @@ public class LlmFactQueue {
         this.active =
                 llm.enabled() && config.graph().facts() && config.graph().llm().enabled();
         this.messagesPerCall = config.graph().llm().messagesPerCall();
-        this.executor = new ThreadPoolExecutor(
-                1,
-                1,
-                0,
-                TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(config.graph().llm().queue()),
-                task -> {
-                    Thread thread = new Thread(task, "engram-llm-facts");
-                    thread.setDaemon(true);
-                    return thread;
-                });
+        this.executor = LlmWorker.start("engram-llm-facts", config.graph().llm().queue());
     }
 
     /** Whether facts are written by the LLM at all. */

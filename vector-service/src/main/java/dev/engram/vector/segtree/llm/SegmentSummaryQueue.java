@@ -2,6 +2,7 @@ package dev.engram.vector.segtree.llm;
 
 import dev.engram.vector.config.LlmConfig;
 import dev.engram.vector.config.VectorConfig;
+import dev.engram.vector.llm.LlmWorker;
 import dev.engram.vector.model.EpisodeUnits;
 import dev.engram.vector.model.SourceEpisode;
 import io.micrometer.core.instrument.Counter;
@@ -11,11 +12,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
@@ -44,17 +43,8 @@ public class SegmentSummaryQueue {
         this.writer = writer;
         this.registry = registry;
         this.active = llm.enabled() && config.segtree().llm().enabled();
-        this.executor = new ThreadPoolExecutor(
-                1,
-                1,
-                0,
-                TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(config.segtree().llm().queue()),
-                task -> {
-                    Thread thread = new Thread(task, "engram-llm-segments");
-                    thread.setDaemon(true);
-                    return thread;
-                });
+        this.executor =
+                LlmWorker.start("engram-llm-segments", config.segtree().llm().queue());
     }
 
     /** Whether segments are summarized at all. */
