@@ -66,9 +66,11 @@ class McpIT {
                             List.of(
                                     message("m1", "Maya", "My sister Ines moved to Porto last spring."),
                                     message("m2", "assistant", "Porto is lovely. Does she like it there?"),
-                                    message("m3", "Maya", "She loves it, she teaches piano near the river.")))));
+                                    message("m3", "Maya", "She loves it, she teaches piano near the river.")),
+                            "wait_indexed",
+                            true)));
             assertThat(added.findValuesAsText("status")).containsExactly("created", "created", "created");
-            tenant.gateway().awaitIndexed(USER, Duration.ofSeconds(60));
+            assertThat(added.has("pending")).as("searchable when answered").isFalse();
 
             JsonNode found =
                     ok(call(mcp, "search_memory", Map.of("user_id", USER, "query", "Where does Maya's sister live?")));

@@ -22,8 +22,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestQuery;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /** The memory endpoints of API version 1. */
 @Path("/v1/memories")
@@ -51,16 +51,23 @@ public class MemoryResource {
     /** A batch may carry 32 MB of JSON: it is parsed and checked on a worker thread, not the event loop. */
     @POST
     @Blocking
-    @ResponseStatus(201)
     @Operation(
             operationId = "addMemories",
             summary = "Add episodes",
             description = "Stores the episodes durably before answering; search sees them once indexed "
-                    + "(see /v1/memories/status). Episode ids are the user's: re-sending an episode is a no-op"
+                    + "(see /v1/memories/status, or ask with wait=indexed to be answered then). Episode ids are the user's: re-sending an episode is a no-op"
                     + " reported as duplicate, a different episode under a taken id is a 409.")
     @APIResponse(
             responseCode = "201",
             description = "Every episode is stored (created or duplicate).",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = AddMemoriesResponse.class)))
+    @APIResponse(
+            responseCode = "202",
+            description = "Every episode is stored, and wait=indexed ran out before all were searchable: pending"
+                    + " lists those that are not yet.",
             content =
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
@@ -74,8 +81,11 @@ public class MemoryResource {
             responseCode = "413",
             description = "Body too large.",
             content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public Uni<AddMemoriesResponse> add(AddMemoriesRequest request) {
-        return memories.add(caller.project(), request);
+    public Uni<RestResponse<AddMemoriesResponse>> add(AddMemoriesRequest request) {
+        return memories.add(caller.project(), request)
+                .map(added -> added.pending() == null
+                        ? RestResponse.status(RestResponse.Status.CREATED, added)
+                        : RestResponse.status(RestResponse.Status.ACCEPTED, added));
     }
 
     @POST

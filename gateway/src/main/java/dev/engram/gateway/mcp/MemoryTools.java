@@ -82,29 +82,40 @@ public class MemoryTools {
                             name = "agent_id",
                             description = "The agent taking part, when several share a user.",
                             required = false)
-                    String agentId) {
-        return answer(
-                Scope.WRITE,
-                project -> memory.add(
-                        project,
-                        new AddMemoriesRequest(
-                                userId,
-                                agentId,
-                                sessionId,
-                                messages == null
-                                        ? null
-                                        : messages.stream()
-                                                .map(message -> message == null
-                                                        ? null
-                                                        : new EpisodeInput(
-                                                                message.id(),
-                                                                message.speaker(),
-                                                                null,
-                                                                message.role(),
-                                                                message.content(),
-                                                                message.timestamp(),
-                                                                null))
-                                                .toList())));
+                    String agentId,
+            @ToolArg(
+                            name = "wait_indexed",
+                            description = "Answer only once the messages can be found by search_memory (at most 10"
+                                    + " seconds; pending then lists those that cannot yet).",
+                            required = false)
+                    Boolean waitIndexed) {
+        AddMemoriesRequest request = new AddMemoriesRequest(
+                userId,
+                agentId,
+                sessionId,
+                episodes(messages),
+                Boolean.TRUE.equals(waitIndexed) ? "indexed" : null,
+                null);
+        return answer(Scope.WRITE, project -> memory.add(project, request));
+    }
+
+    /** The messages as episodes; a missing list or message stays missing, for validation to name it. */
+    private static List<EpisodeInput> episodes(List<Message> messages) {
+        if (messages == null) {
+            return null;
+        }
+        return messages.stream()
+                .map(message -> message == null
+                        ? null
+                        : new EpisodeInput(
+                                message.id(),
+                                message.speaker(),
+                                null,
+                                message.role(),
+                                message.content(),
+                                message.timestamp(),
+                                null))
+                .toList();
     }
 
     @Tool(

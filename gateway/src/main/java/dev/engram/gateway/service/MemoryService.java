@@ -7,6 +7,7 @@ import dev.engram.gateway.mapping.SearchMapping;
 import dev.engram.gateway.mapping.ShortTermMapping;
 import dev.engram.gateway.model.AddMemoriesRequest;
 import dev.engram.gateway.model.AddMemoriesResponse;
+import dev.engram.gateway.model.EpisodeOutcome;
 import dev.engram.gateway.model.MemoryStatus;
 import dev.engram.gateway.model.SearchRequest;
 import dev.engram.gateway.model.SearchResponse;
@@ -16,6 +17,7 @@ import dev.engram.gateway.validation.RequestValidator;
 import dev.engram.proto.v1.AddEpisodesRequest;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 
 /**
  * The memory operations of the public API: every request is validated in full before anything is sent
@@ -24,22 +26,43 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class MemoryService {
 
+    /** How long {@code wait: indexed} waits when the request does not say. */
+    static final long DEFAULT_WAIT_MILLIS = 10_000;
+
     private final IngestClient ingest;
     private final RetrievalClient retrieval;
     private final ProfileService profiles;
+    private final IndexingWait indexing;
 
-    public MemoryService(IngestClient ingest, RetrievalClient retrieval, ProfileService profiles) {
+    public MemoryService(
+            IngestClient ingest, RetrievalClient retrieval, ProfileService profiles, IndexingWait indexing) {
         this.ingest = ingest;
         this.retrieval = retrieval;
         this.profiles = profiles;
+        this.indexing = indexing;
     }
 
+    /**
+     * Stores the episodes; with {@code wait: indexed}, answers once they are searchable or the wait is over, and
+     * then lists those still pending.
+     */
     public Uni<AddMemoriesResponse> add(String project, AddMemoriesRequest request) {
         AddEpisodesRequest proto = RequestValidator.add(project, request);
-        return ingest.addEpisodes(proto)
+        Uni<AddMemoriesResponse> stored = ingest.addEpisodes(proto)
                 .onFailure()
                 .transform(JsonPaths.SCOPED::inApiTerms)
                 .map(response -> AddMapping.fromProto(response, proto.getEpisodesCount()));
+        if (!request.waitsForIndexing()) {
+            return stored;
+        }
+        Duration timeout =
+                Duration.ofMillis(request.waitTimeoutMs() == null ? DEFAULT_WAIT_MILLIS : request.waitTimeoutMs());
+        return stored.chain(added -> indexing.pending(
+                        project,
+                        request.userId(),
+                        added.episodes().stream().map(EpisodeOutcome::id).toList(),
+                        timeout)
+                .map(added::withPending));
     }
 
     /**

@@ -36,9 +36,21 @@ public final class RequestValidator {
 
     private RequestValidator() {}
 
+    private static final Set<String> WAITS = Set.of("none", "indexed");
+
+    /** The longest wait for indexing an add may ask for. */
+    public static final int MAX_WAIT_MILLIS = 60_000;
+
     public static AddEpisodesRequest add(String project, AddMemoriesRequest request) {
         FieldErrors errors = FieldErrors.forBody(request);
         errors.givenNotEmpty("agent_id", request.agentId());
+        if (request.waitFor() != null && !WAITS.contains(request.waitFor())) {
+            errors.add("wait", "must be one of none, indexed (was '" + request.waitFor() + "')");
+        }
+        Integer timeout = request.waitTimeoutMs();
+        if (timeout != null && (timeout < 1 || timeout > MAX_WAIT_MILLIS)) {
+            errors.add("wait_timeout_ms", "must be between 1 and " + MAX_WAIT_MILLIS);
+        }
         List<EpisodeInput> episodes = request.episodes();
         for (int i = 0; episodes != null && i < episodes.size(); i++) {
             String path = "episodes[" + i + "]";

@@ -99,11 +99,17 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
 
     @Override
     public Uni<GetStatusResponse> getStatus(GetStatusRequest request) {
-        return Uni.createFrom().deferred(() -> {
-            return queries.status(
-                            request.getScope().getProject(), request.getScope().getUserId())
-                    .map(ResponseMapper::toStatusResponse);
-        });
+        String project = request.getScope().getProject();
+        String userId = request.getScope().getUserId();
+        return Uni.createFrom()
+                .deferred(() -> queries.status(project, userId)
+                        .map(ResponseMapper::toStatusResponse)
+                        .chain(status -> request.getEpisodeIdsCount() == 0
+                                ? Uni.createFrom().item(status)
+                                : queries.notIndexed(project, userId, request.getEpisodeIdsList())
+                                        .map(pending -> status.toBuilder()
+                                                .addAllPendingEpisodeIds(pending)
+                                                .build())));
     }
 
     /** An agent id narrows the memory to that agent's episodes, with a summary of their own. */

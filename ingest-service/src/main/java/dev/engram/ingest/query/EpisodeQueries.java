@@ -75,4 +75,11 @@ public class EpisodeQueries {
     public Uni<EpisodeCounts> status(String project, String userId) {
         return episodes.counts(project, userId);
     }
+
+    /** Those of the given episodes of a user that are stored and not searchable yet. */
+    @WithSession
+    public Uni<List<String>> notIndexed(String project, String userId, List<String> episodeIds) {
+        return episodes.notIndexed(
+                project, userId, episodeIds.stream().distinct().toList());
+    }
 }

@@ -137,6 +137,22 @@ public class EpisodeRepository implements PanacheRepositoryBase<StoredEpisode, L
         return pks.isEmpty() ? Uni.createFrom().item(List.of()) : list("pk in ?1", pks);
     }
 
+    /** Those of the given episodes of a user that are stored and not indexed yet. */
+    public Uni<List<String>> notIndexed(String project, String userId, List<String> episodeIds) {
+        if (episodeIds.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return getSession()
+                .chain(session -> session.createQuery(
+                                "select e.episodeId from StoredEpisode e where e.project = :project"
+                                        + " and e.userId = :userId and e.episodeId in :ids and e.indexedAt is null",
+                                String.class)
+                        .setParameter("project", project)
+                        .setParameter("userId", userId)
+                        .setParameter("ids", episodeIds)
+                        .getResultList());
+    }
+
     public Uni<EpisodeCounts> counts(String project, String userId) {
         return getSession()
                 .chain(session -> session.createQuery(

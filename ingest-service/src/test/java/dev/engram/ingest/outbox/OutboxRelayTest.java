@@ -12,6 +12,7 @@ import dev.engram.ingest.testing.Eventually;
 import dev.engram.ingest.testing.VectorServiceDouble;
 import dev.engram.ingest.testing.VectorServiceDoubleResource;
 import dev.engram.proto.v1.Episode;
+import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.GetStatusResponse;
 import dev.engram.proto.v1.IngestServiceGrpc.IngestServiceBlockingStub;
 import dev.engram.proto.v1.NewEpisode;
@@ -53,6 +54,28 @@ class OutboxRelayTest {
     @AfterEach
     void bringVectorServiceBack() {
         vector.setUnavailable(false);
+    }
+
+    @Test
+    void status_names_the_asked_episodes_not_searchable_yet_until_they_are() {
+        String project = newProject();
+        vector.setUnavailable(true);
+        ingest.addEpisodes(add(scope(project, "maya", "s1"), episode("w1", "first"), episode("w2", "second")));
+        ingest.addEpisodes(add(scope(project, "leo", "s1"), episode("w1", "the other user's")));
+        GetStatusRequest asked = status(project, "maya").toBuilder()
+                .addEpisodeIds("w1")
+                .addEpisodeIds("w2")
+                .addEpisodeIds("unknown")
+                .build();
+
+        assertThat(ingest.getStatus(asked).getPendingEpisodeIdsList()).containsExactlyInAnyOrder("w1", "w2");
+        assertThat(ingest.getStatus(status(project, "maya")).getPendingEpisodeIdsList())
+                .as("only the episodes asked about are listed")
+                .isEmpty();
+
+        vector.setUnavailable(false);
+        awaitStatus(project, "maya", done -> done.getPending() == 0);
+        assertThat(ingest.getStatus(asked).getPendingEpisodeIdsList()).isEmpty();
     }
 
     @Test
