@@ -1,11 +1,10 @@
 package dev.engram.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.engram.bench.importing.ChatRequests;
+import dev.engram.bench.importing.SessionMessages;
 import java.time.Duration;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,10 +14,6 @@ import java.util.Map;
  * LoCoMo session, one episode per turn) and measures how long until all of it is searchable.
  */
 public final class EngramIngest {
-
-    static final int MAX_EPISODES_PER_REQUEST = 1000;
-    /** Turns of a session share its start time; a small step keeps them in order and distinct. */
-    static final Duration TURN_SPACING = Duration.ofSeconds(5);
 
     private static final Duration POLL_INTERVAL = Duration.ofMillis(250);
     private static final Duration REPORT_INTERVAL = Duration.ofSeconds(10);
@@ -34,35 +29,10 @@ public final class EngramIngest {
 
     /** The {@code POST /v1/memories} bodies of one session, at most 1000 episodes each. */
     public List<ObjectNode> requests(Session session) {
-        List<ObjectNode> requests = new ArrayList<>();
-        List<Turn> turns = session.turns();
-        List<String> speakers = turns.stream().map(Turn::speaker).distinct().toList();
-        for (int from = 0; from < turns.size(); from += MAX_EPISODES_PER_REQUEST) {
-            ObjectNode body = gateway.json().createObjectNode();
-            body.put("user_id", ids.userId(session.sampleId()));
-            body.put("session_id", session.id());
-            ArrayNode episodes = body.putArray("episodes");
-            int to = Math.min(turns.size(), from + MAX_EPISODES_PER_REQUEST);
-            for (int i = from; i < to; i++) {
-                Turn turn = turns.get(i);
-                ObjectNode episode = episodes.addObject();
-                episode.put("id", ids.episodeId(session.sampleId(), turn.diaId()));
-                episode.put("producer", turn.speaker());
-                // In a conversation of two, each speaks to the other, as an agent recording a chat would say.
-                if (speakers.size() == 2) {
-                    episode.put("produced_for", speakers.get(speakers.indexOf(turn.speaker()) == 0 ? 1 : 0));
-                }
-                episode.put("content", turn.content());
-                episode.put(
-                        "timestamp",
-                        session.startedAt()
-                                .plus(TURN_SPACING.multipliedBy(i))
-                                .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
-                episode.putObject("metadata").put("dia_id", turn.diaId());
-            }
-            requests.add(body);
-        }
-        return requests;
+        String sampleId = session.sampleId();
+        return ChatRequests.of(
+                SessionMessages.of(session, ids.userId(sampleId), diaId -> ids.episodeId(sampleId, diaId)),
+                gateway.json());
     }
 
     /** Sends every session in conversation order, then waits until every user has nothing pending. */
@@ -121,7 +91,12 @@ public final class EngramIngest {
         }
     }
 
-    private void awaitSearchable(Map<String, Integer> expected, long started) {
+    /**
+     * Waits until each user has nothing pending and at least the given number of episodes indexed.
+     *
+     * @param started when the work began, for the progress lines
+     */
+    public void awaitSearchable(Map<String, Integer> expected, long started) {
         long deadline = System.nanoTime() + SEARCHABLE_TIMEOUT.toNanos();
         Map<String, Integer> waiting = new LinkedHashMap<>(expected);
         long nextReport = System.nanoTime() + REPORT_INTERVAL.toNanos();

@@ -61,6 +61,6 @@ public final class Main {
     }
 
     private static void usage() {
-        System.out.println("usage: bin/engram up|down|status|demo");
+        System.out.println("usage: bin/engram up|down|status|demo|import");
     }
 }
