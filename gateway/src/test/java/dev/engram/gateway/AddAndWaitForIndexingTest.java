@@ -10,6 +10,7 @@ import dev.engram.gateway.fake.FakeDownstream;
 import dev.engram.gateway.fake.FakeIngestService;
 import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.GetStatusResponse;
+import io.grpc.Status;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -82,6 +83,20 @@ class AddAndWaitForIndexingTest {
         assertThat(ingest.statusRequests.get(ingest.statusRequests.size() - 1).getEpisodeIdsList())
                 .as("later polls ask only about the episodes still pending")
                 .containsExactly("e2");
+    }
+
+    @Test
+    void a_stored_batch_whose_state_cannot_be_read_is_a_202_with_everything_pending() {
+        ingest.failStatusWith(Status.UNAVAILABLE);
+
+        given().contentType(ContentType.JSON)
+                .body(add(Map.of("wait", "indexed")))
+                .post("/v1/memories")
+                .then()
+                .statusCode(202)
+                .body("pending", contains("e1", "e2"));
+
+        assertThat(ingest.addRequests).hasSize(1);
     }
 
     @Test

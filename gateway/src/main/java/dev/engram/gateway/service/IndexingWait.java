@@ -27,9 +27,15 @@ public class IndexingWait {
         this.ingest = ingest;
     }
 
-    /** The given episodes of the user still not searchable when all are, or when {@code timeout} has passed. */
+    /**
+     * The given episodes of the user still not searchable when all are, or when {@code timeout} has passed. The
+     * episodes are stored already: when their state cannot be read, they all count as pending rather than fail
+     * an add that succeeded.
+     */
     public Uni<List<String>> pending(String project, String userId, List<String> episodeIds, Duration timeout) {
-        return poll(project, userId, episodeIds, System.nanoTime() + timeout.toNanos(), FIRST_POLL);
+        return poll(project, userId, episodeIds, System.nanoTime() + timeout.toNanos(), FIRST_POLL)
+                .onFailure()
+                .recoverWithItem(List.copyOf(episodeIds));
     }
 
     private Uni<List<String>> poll(

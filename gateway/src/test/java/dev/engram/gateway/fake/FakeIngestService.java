@@ -46,6 +46,7 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
     private volatile GetStatusResponse status = GetStatusResponse.getDefaultInstance();
     private volatile ShortTermMemory shortTerm = ShortTermMemory.getDefaultInstance();
     private volatile StatusRuntimeException failure;
+    private volatile StatusRuntimeException statusFailure;
     private volatile Duration statusDelay = Duration.ZERO;
 
     public void reset() {
@@ -59,6 +60,7 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
         shortTerm = ShortTermMemory.getDefaultInstance();
         failure = null;
         statusDelay = Duration.ZERO;
+        statusFailure = null;
     }
 
     /** Status calls answer only after this delay, like a service stuck on a slow query. */
@@ -72,6 +74,11 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
 
     public void answerShortTerm(ShortTermMemory shortTerm) {
         this.shortTerm = shortTerm;
+    }
+
+    /** Every following status call fails with this status; the other calls answer. */
+    public void failStatusWith(Status failure) {
+        this.statusFailure = failure.asRuntimeException();
     }
 
     /** Every following call fails with this status. */
@@ -118,8 +125,8 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (failure != null) {
-            response.onError(failure);
+        if (failure != null || statusFailure != null) {
+            response.onError(failure != null ? failure : statusFailure);
             return;
         }
         response.onNext(status);
