@@ -1,0 +1,64 @@
+package dev.engram.sdk;
+
+import java.util.List;
+import java.util.Map;
+
+/** The requests and answers of the gateway API (docs/api.md), named as the API names them in snake_case. */
+public final class Model {
+
+    private Model() {}
+
+    /** One message to store; only {@code content} is required. */
+    public record EpisodeInput(
+            String id,
+            String producer,
+            String producedFor,
+            String role,
+            String content,
+            String timestamp,
+            Map<String, String> metadata) {
+
+        public static EpisodeInput of(String id, String producer, String content) {
+            return new EpisodeInput(id, producer, null, null, content, null, null);
+        }
+    }
+
+    public record EpisodeOutcome(String id, String status) {}
+
+    /** @param pending only after a wait for indexing ran out: the episodes not searchable yet */
+    public record AddResult(List<EpisodeOutcome> episodes, List<String> pending) {}
+
+    public record Episode(
+            String id,
+            String sessionId,
+            String agentId,
+            String producer,
+            String producedFor,
+            String role,
+            String content,
+            String timestamp,
+            Map<String, String> metadata) {}
+
+    public record EpisodeCluster(String nucleusId, Double relevance, List<Episode> episodes) {}
+
+    public record ShortTerm(String sessionId, String summary, List<Episode> episodes, Long summarizedEpisodes) {}
+
+    public record ProfileEntry(
+            String id, String subject, String tag, String feature, String value, String validFrom, String validTo) {}
+
+    /** @param context prompt-ready text of what was found; empty when nothing relevant was */
+    public record SearchResult(
+            List<EpisodeCluster> episodic,
+            ShortTerm shortTerm,
+            List<ProfileEntry> profile,
+            String context,
+            Map<String, Object> trace) {}
+
+    public record MemoryStatus(String userId, long stored, long indexed, long pending) {}
+
+    public record EpisodePage(List<Episode> episodes, String nextCursor) {}
+
+    public record Deletion(String id, String status, long deletedEpisodes, List<String> pendingStores) {}
+
+    public record Profile(String userId, List<ProfileEntry> entries) {}
+}
