@@ -96,7 +96,8 @@ export class Engram {
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined && value !== null) params.append(name, String(value));
     }
-    const url = this.url + path + (params.size > 0 ? `?${params}` : "");
+    const search = params.toString();
+    const url = this.url + path + (search ? `?${search}` : "");
     const headers = { Accept: "application/json, application/problem+json" };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (this.apiKey) headers.Authorization = `Bearer ${this.apiKey}`;
