@@ -1,5 +1,6 @@
 package dev.engram.vector.store;
 
+import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitKind;
 import dev.engram.vector.model.Vectors;
 import dev.engram.vector.segtree.Leaf;
@@ -24,10 +25,19 @@ final class LuceneLeaves {
 
     /** Episodes with no embedded unit (nothing but punctuation) have no vector and are left out. */
     static List<Leaf> of(IndexSearcher searcher, String project, String userId) throws IOException {
-        Map<String, float[]> sums = UnitVectors.sums(
-                searcher,
-                LuceneQueries.ofKinds(LuceneQueries.units(project, userId), UnitKind.SENTENCE, UnitKind.CAPTION));
-        Query turns = LuceneQueries.units(project, userId, UnitKind.TURN);
+        return of(searcher, LuceneQueries.units(project, userId));
+    }
+
+    /** The leaves of one session of a user. */
+    static List<Leaf> of(IndexSearcher searcher, String project, String userId, String sessionId) throws IOException {
+        return of(searcher, LuceneQueries.filter(UnitFilter.forSession(project, userId, sessionId)));
+    }
+
+    /** @param units every unit of the episodes to read */
+    private static List<Leaf> of(IndexSearcher searcher, Query units) throws IOException {
+        Map<String, float[]> sums =
+                UnitVectors.sums(searcher, LuceneQueries.ofKinds(units, UnitKind.SENTENCE, UnitKind.CAPTION));
+        Query turns = LuceneQueries.ofKinds(units, UnitKind.TURN);
         int count = searcher.count(turns);
         if (count == 0) {
             return List.of();

@@ -271,6 +271,13 @@ public final class LuceneVectorStore implements VectorStore {
     }
 
     @Override
+    public List<Leaf> leaves(String project, String userId, String sessionId) {
+        return read(
+                "reading the episode vectors of a session",
+                searcher -> LuceneLeaves.of(searcher, project, userId, sessionId));
+    }
+
+    @Override
     public List<Fact> facts(String project, String userId) {
         return read("reading the facts of a user", searcher -> LuceneFacts.all(searcher, project, userId));
     }

@@ -57,6 +57,9 @@ public interface VectorStore extends AutoCloseable {
      */
     List<Leaf> leaves(String project, String userId);
 
+    /** The leaves of one session of a user, as {@link #leaves(String, String)} reads a user's. */
+    List<Leaf> leaves(String project, String userId, String sessionId);
+
     /**
      * Writes segment summaries of one user and removes those named in {@code retiredIds}, at once; durable when
      * it returns. A summary is written only while every episode it covers is still here, so that a deleted

@@ -11,6 +11,7 @@ import dev.engram.vector.model.UnitHit;
 import dev.engram.vector.model.UnitKind;
 import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.model.UnitSelection;
+import dev.engram.vector.segtree.Leaf;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -108,12 +109,33 @@ class LuceneVectorStoreTest {
         }
     }
 
+    @Test
+    void the_leaves_of_a_session_are_the_users_leaves_of_that_session() {
+        store.index(List.of(
+                sentence(episode("alice", "s1", "e1", "orchid", T0), NORTH),
+                sentence(episode("alice", "s2", "e2", "tulip", T0), NORTH),
+                sentence(episode("bob", "s1", "e3", "rose", T0), NORTH)));
+
+        assertThat(store.leaves("p", "alice", "s1")).extracting(Leaf::episodeId).containsExactly("e1");
+        assertThat(store.leaves("p", "alice")).extracting(Leaf::episodeId).containsExactlyInAnyOrder("e1", "e2");
+        assertThat(store.leaves("p", "alice", "s3")).isEmpty();
+    }
+
     private static UnitQuery query(String text, float[] vector, UnitFilter filter, int limit) {
         return new UnitQuery(text, vector, filter, limit);
     }
 
     private static SourceEpisode episode(String user, String session, String id, String content, Instant at) {
         return new SourceEpisode("p", user, "agent-1", session, id, "Caroline", content, at, Map.of());
+    }
+
+    /** A turn and its one embedded sentence, as a leaf of its session's tree reads them. */
+    private static EpisodeUnits sentence(SourceEpisode episode, float[] vector) {
+        return new EpisodeUnits(
+                episode,
+                List.of(
+                        new IndexUnit(episode.episodeId() + "#0", UnitKind.TURN, episode.content(), null),
+                        new IndexUnit(episode.episodeId() + "#1", UnitKind.SENTENCE, episode.content(), vector)));
     }
 
     private static EpisodeUnits unit(SourceEpisode episode, float[] vector) {

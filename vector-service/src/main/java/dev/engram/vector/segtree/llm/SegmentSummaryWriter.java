@@ -70,9 +70,7 @@ public class SegmentSummaryWriter {
      * @throws IllegalArgumentException when the LLM's answer holds no summary list; nothing is then changed
      */
     public Outcome write(String project, String userId, String sessionId) {
-        List<Leaf> leaves = store.leaves(project, userId).stream()
-                .filter(leaf -> leaf.sessionId().equals(sessionId))
-                .toList();
+        List<Leaf> leaves = store.leaves(project, userId, sessionId);
         SegmentTree tree =
                 SegmentTree.of(leaves, settings.threshold(), settings.timeOrder() ? Leaf.SAID_ORDER : Leaf.SHUFFLED);
         Map<String, List<String>> wanted = new LinkedHashMap<>();

@@ -169,6 +169,11 @@ public final class QdrantVectorStore implements VectorStore {
         return List.of();
     }
 
+    @Override
+    public List<Leaf> leaves(String project, String userId, String sessionId) {
+        return List.of();
+    }
+
     /** Facts are kept by the embedded store only (see {@link #facts}), so there is nothing to replace. */
     @Override
     public void replaceFacts(FactReplacement replacement) {}
