@@ -63,12 +63,12 @@ export class Engram {
   }
 
   shortTerm(userId, sessionId, { agentId } = {}) {
-    return this.#call("GET", `/v1/sessions/${seg(sessionId)}/short-term`,
+    return this.#call("GET", `/v1/sessions/${sessionSeg(sessionId)}/short-term`,
       { query: { user_id: userId, agent_id: agentId } });
   }
 
   deleteSession(userId, sessionId) {
-    return this.#call("DELETE", `/v1/sessions/${seg(sessionId)}`, { query: { user_id: userId } });
+    return this.#call("DELETE", `/v1/sessions/${sessionSeg(sessionId)}`, { query: { user_id: userId } });
   }
 
   deleteUser(userId) {
@@ -103,15 +103,17 @@ export class Engram {
     if (this.apiKey) headers.Authorization = `Bearer ${this.apiKey}`;
     for (let attempt = 0; ; attempt++) {
       let response;
+      let text;
       try {
         response = await fetch(url, {
           method, headers, body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(this.timeoutMs),
         });
+        // The timeout covers reading the answer too.
+        text = await response.text();
       } catch (failure) {
         throw new EngramError(0, { title: "No answer", detail: `${method} ${url}: ${failure.message}` });
       }
-      const text = await response.text();
       if (response.ok) return text ? JSON.parse(text) : undefined;
       const header = response.headers.get("Retry-After");
       const retryAfter = header && /^\d+$/.test(header.trim()) ? Number(header) : null;
@@ -132,4 +134,9 @@ export class Engram {
 
 function seg(value) {
   return encodeURIComponent(value);
+}
+
+// Session ids may hold '/' ("conv-26/session_1"); the API's session routes take it as it is.
+function sessionSeg(value) {
+  return encodeURIComponent(value).replaceAll("%2F", "/");
 }

@@ -89,12 +89,12 @@ class Engram:
     def short_term(self, user_id: str, session_id: str, agent_id: Optional[str] = None) -> Dict[str, Any]:
         return self._call(
             "GET",
-            "/v1/sessions/" + _segment(session_id) + "/short-term",
+            "/v1/sessions/" + _session(session_id) + "/short-term",
             query={"user_id": user_id, "agent_id": agent_id},
         )
 
     def delete_session(self, user_id: str, session_id: str) -> Dict[str, Any]:
-        return self._call("DELETE", "/v1/sessions/" + _segment(session_id), query={"user_id": user_id})
+        return self._call("DELETE", "/v1/sessions/" + _session(session_id), query={"user_id": user_id})
 
     def delete_user(self, user_id: str) -> Dict[str, Any]:
         return self._call("DELETE", "/v1/users/" + _segment(user_id))
@@ -143,7 +143,7 @@ class Engram:
                     time.sleep(error.retry_after if error.retry_after is not None else 2 ** attempt)
                     continue
                 raise error from None
-            except (urllib.error.URLError, TimeoutError, ConnectionError) as failure:
+            except (urllib.error.URLError, OSError) as failure:  # timeouts and resets while reading too
                 raise EngramError(status=0, title="No answer", detail=f"{method} {url}: {failure}") from None
         raise AssertionError("unreachable")
 
@@ -152,10 +152,16 @@ def _segment(value: str) -> str:
     return urllib.parse.quote(value, safe="")
 
 
+def _session(value: str) -> str:
+    """Session ids may hold '/' ("conv-26/session_1"); the API's session routes take it as it is."""
+    return urllib.parse.quote(value, safe="/")
+
+
 def _error(answer: urllib.error.HTTPError) -> EngramError:
     retry_after = answer.headers.get("Retry-After")
     seconds = float(retry_after) if retry_after and retry_after.strip().isdigit() else None
-    text = answer.read().decode("utf-8", errors="replace")
+    with answer:
+        text = answer.read().decode("utf-8", errors="replace")
     try:
         problem = json.loads(text) if text else {}
     except ValueError:

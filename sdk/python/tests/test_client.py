@@ -28,7 +28,7 @@ class AgainstEngram(unittest.TestCase):
     def add_chat(self):
         return self.memory.add(
             self.user,
-            "chat",
+            "chat/1",
             [
                 {"id": "1", "producer": "Ana", "content": "I started learning the cello in January."},
                 {"id": "2", "producer": "assistant", "content": "How are the lessons going?"},
@@ -46,11 +46,11 @@ class AgainstEngram(unittest.TestCase):
 
     def test_a_resent_episode_is_a_duplicate_and_a_different_one_under_its_id_a_409(self):
         self.add_chat()
-        again = self.memory.add(self.user, "chat", [{"id": "1", "producer": "Ana",
+        again = self.memory.add(self.user, "chat/1", [{"id": "1", "producer": "Ana",
                                                      "content": "I started learning the cello in January."}])
         self.assertEqual(again["episodes"][0]["status"], "duplicate")
         with self.assertRaises(EngramError) as refused:
-            self.memory.add(self.user, "chat", [{"id": "1", "content": "Something else."}])
+            self.memory.add(self.user, "chat/1", [{"id": "1", "content": "Something else."}])
         self.assertEqual(refused.exception.status, 409)
 
     def test_bad_input_raises_with_every_field(self):
@@ -63,7 +63,7 @@ class AgainstEngram(unittest.TestCase):
 
     def test_episodes_are_listed_read_and_deleted(self):
         self.add_chat()
-        page = self.memory.episodes(self.user, session_id="chat", limit=10)
+        page = self.memory.episodes(self.user, session_id="chat/1", limit=10)
         self.assertEqual([e["id"] for e in page["episodes"]], ["1", "2"])
         self.assertIn("cello", self.memory.episode(self.user, "1")["content"])
         self.assertIn(self.memory.delete_episode(self.user, "1")["status"], ("complete", "pending"))
@@ -73,7 +73,7 @@ class AgainstEngram(unittest.TestCase):
 
     def test_short_term_profile_and_user_deletion(self):
         self.add_chat()
-        short_term = self.memory.short_term(self.user, "chat")
+        short_term = self.memory.short_term(self.user, "chat/1")
         self.assertIn("cello", json.dumps(short_term))
         self.assertIsInstance(self.memory.profile(self.user), dict)
         deletion = self.memory.delete_user(self.user)

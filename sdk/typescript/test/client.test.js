@@ -22,7 +22,7 @@ describe("against Engram", { skip: gateway ? false : "ENGRAM_GATEWAY names no ru
 
   test("an add that waited is found by the next search", async () => {
     const u = user();
-    const added = await memory.add(u, "chat", chat, { waitIndexed: true });
+    const added = await memory.add(u, "chat/1", chat, { waitIndexed: true });
     assert.deepEqual(added.episodes.map((e) => e.status), ["created", "created"]);
     assert.equal(added.pending, undefined);
     const found = await memory.search(u, "Which instrument is Ana learning?", { top_k: 3 });
@@ -32,10 +32,10 @@ describe("against Engram", { skip: gateway ? false : "ENGRAM_GATEWAY names no ru
 
   test("a re-sent episode is a duplicate, a different one under its id a 409", async () => {
     const u = user();
-    await memory.add(u, "chat", chat);
-    const again = await memory.add(u, "chat", [chat[0]]);
+    await memory.add(u, "chat/1", chat);
+    const again = await memory.add(u, "chat/1", [chat[0]]);
     assert.equal(again.episodes[0].status, "duplicate");
-    await assert.rejects(memory.add(u, "chat", [{ id: "1", content: "Something else." }]),
+    await assert.rejects(memory.add(u, "chat/1", [{ id: "1", content: "Something else." }]),
       (error) => error instanceof EngramError && error.status === 409);
   });
 
@@ -51,11 +51,11 @@ describe("against Engram", { skip: gateway ? false : "ENGRAM_GATEWAY names no ru
 
   test("episodes are listed, read and deleted; short-term, profile and the user too", async () => {
     const u = user();
-    await memory.add(u, "chat", chat, { waitIndexed: true });
-    const page = await memory.episodes(u, { sessionId: "chat", limit: 10 });
+    await memory.add(u, "chat/1", chat, { waitIndexed: true });
+    const page = await memory.episodes(u, { sessionId: "chat/1", limit: 10 });
     assert.deepEqual(page.episodes.map((e) => e.id), ["1", "2"]);
     assert.match((await memory.episode(u, "1")).content, /cello/);
-    assert.match(JSON.stringify(await memory.shortTerm(u, "chat")), /cello/);
+    assert.match(JSON.stringify(await memory.shortTerm(u, "chat/1")), /cello/);
     assert.equal((await memory.profile(u)).user_id, u);
     assert.ok(["complete", "pending"].includes((await memory.deleteEpisode(u, "1")).status));
     await assert.rejects(memory.episode(u, "1"), (error) => error.status === 404);

@@ -40,7 +40,7 @@ class JavaSdkIT {
 
         AddResult added = engram.add(
                 "ana",
-                "chat",
+                "chat/1",
                 List.of(
                         EpisodeInput.of("1", "Ana", "I started learning the cello in January."),
                         EpisodeInput.of("2", "assistant", "How are the lessons going?")),
@@ -51,10 +51,10 @@ class JavaSdkIT {
         assertThat(engram.search("ana", "Which instrument is Ana learning?", 3).context())
                 .contains("cello");
         assertThat(engram.status("ana").pending()).isZero();
-        assertThat(engram.episodes("ana", "chat", null, 10).episodes())
+        assertThat(engram.episodes("ana", "chat/1", null, 10).episodes())
                 .extracting(Episode::id)
                 .containsExactly("1", "2");
-        assertThat(engram.shortTerm("ana", "chat").episodes()).hasSize(2);
+        assertThat(engram.shortTerm("ana", "chat/1").episodes()).hasSize(2);
         EngramException invalid = catchThrowableOfType(
                 EngramException.class,
                 () -> engram.search(Map.of("user_id", "ana", "query", "x", "top_k", 0, "mode", "fast")));

@@ -161,6 +161,23 @@ class McpIT {
             JsonNode refused = problem(call(readOnly, "delete_memory", Map.of("user_id", USER, "all", true)));
             assertThat(refused.path("status").asInt()).isEqualTo(403);
         }
+        try (McpSyncClient writeOnly = connect(platform.gatewayUrl(), key(platform, mine.project(), "write"))) {
+            writeOnly.initialize();
+            ok(call(
+                    writeOnly,
+                    "add_memory",
+                    Map.of(
+                            "user_id",
+                            "writer",
+                            "session_id",
+                            "chat-1",
+                            "messages",
+                            List.of(message("w1", "Wendy", "A write-only key may add.")))));
+            assertThat(problem(call(writeOnly, "search_memory", Map.of("user_id", "writer", "query", "add")))
+                            .path("status")
+                            .asInt())
+                    .isEqualTo(403);
+        }
         assertThat(mine.gateway().status(USER).getLong("stored")).isEqualTo(1);
         try (McpSyncClient stranger = connect(platform.gatewayUrl(), "egk_not-a-key")) {
             assertThatThrownBy(stranger::initialize)
@@ -177,10 +194,14 @@ class McpIT {
     }
 
     private static String readOnlyKey(RunningPlatform platform, String project) {
+        return key(platform, project, "read");
+    }
+
+    private static String key(RunningPlatform platform, String project, String scope) {
         return given().baseUri(platform.gatewayUrl())
                 .header("Authorization", "Bearer " + platform.adminKey())
                 .contentType(ContentType.JSON)
-                .body(Map.of("name", "reader", "scopes", List.of("read")))
+                .body(Map.of("name", scope + "-only", "scopes", List.of(scope)))
                 .post("/v1/admin/projects/" + project + "/keys")
                 .then()
                 .statusCode(201)

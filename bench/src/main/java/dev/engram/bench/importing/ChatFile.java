@@ -98,14 +98,21 @@ public final class ChatFile {
         }
     }
 
-    /** A benchmark's conversations, each its own user unless one is given for all. */
+    /**
+     * A benchmark's conversations, each its own user unless one is given for all; then each conversation's
+     * sessions and turn ids are prefixed with its id, since LongMemEval numbers every haystack's sessions anew.
+     */
     private static List<ChatMessage> benchmark(List<Conversation> conversations, String user) {
         List<ChatMessage> messages = new ArrayList<>();
         for (Conversation conversation : conversations) {
-            String userId = user != null ? user : StableIds.safe(conversation.sampleId());
-            String prefix = user != null ? StableIds.safe(conversation.sampleId()) + ":" : "";
+            String sample = conversation.sampleId();
+            String userId = user != null ? user : StableIds.fit(sample);
             for (Session session : conversation.sessions()) {
-                messages.addAll(SessionMessages.of(session, userId, diaId -> prefix + StableIds.safe(diaId)));
+                String sessionId = user == null || session.id().startsWith(sample + "/")
+                        ? session.id()
+                        : sample + "/" + session.id();
+                String prefix = user != null ? sample + ":" : "";
+                messages.addAll(SessionMessages.of(session, userId, sessionId, diaId -> StableIds.fit(prefix + diaId)));
             }
         }
         return messages;

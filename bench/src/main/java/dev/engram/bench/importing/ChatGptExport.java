@@ -45,7 +45,7 @@ final class ChatGptExport {
                 messages.add(new ChatMessage(
                         user,
                         session,
-                        id.isEmpty() ? StableIds.of("m-", session, role, text) : StableIds.safe(id),
+                        id.isEmpty() ? StableIds.of("m-", session, role, text) : StableIds.fit(id),
                         role,
                         null,
                         role,
@@ -61,7 +61,7 @@ final class ChatGptExport {
         String id = conversation
                 .path("conversation_id")
                 .asText(conversation.path("id").asText(""));
-        return id.isEmpty() ? "chatgpt-" + index : "chatgpt-" + StableIds.safe(id);
+        return id.isEmpty() ? "chatgpt-" + index : StableIds.fit("chatgpt-" + id);
     }
 
     /** The nodes from the root to the current node, in the order said; a loop in a broken file ends the walk. */

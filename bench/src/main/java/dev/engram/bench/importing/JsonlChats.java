@@ -19,8 +19,9 @@ import java.util.Map;
 /**
  * A chat log with one message per line, as JSON: {@code {"user": …, "session": …, "role": …, "name": …,
  * "content": …, "timestamp": …}}; {@code content} and {@code session} are required, {@code user} unless the
- * import names one, and {@code id} may give the message's own id. A message without an id gets one made from
- * what it says and where, so that importing the file again stores nothing twice.
+ * import names one, and {@code id} may give the message's own id within its session (its episode id is then
+ * {@code <session>:<id>}). A message without an id gets one made from what it says and where, so that importing
+ * the file again stores nothing twice.
  */
 final class JsonlChats {
 
@@ -69,6 +70,14 @@ final class JsonlChats {
         if (content == null || content.isBlank()) {
             throw new IllegalArgumentException("line " + number + ": content is missing");
         }
+        if (!StableIds.ID.matcher(user).matches()) {
+            throw new IllegalArgumentException("line " + number + ": user '" + user
+                    + "' is not an id (1-128 characters of A-Z a-z 0-9 . _ : @ -, other than . and ..)");
+        }
+        if (!StableIds.SESSION_ID.matcher(session).matches()) {
+            throw new IllegalArgumentException("line " + number + ": session '" + session
+                    + "' is not a session id (1-128 characters of A-Z a-z 0-9 . _ : @ - /, other than . and ..)");
+        }
         String role = text(line, "role", null);
         String name = text(line, "name", null);
         String time = text(line, "timestamp", null);
@@ -82,7 +91,8 @@ final class JsonlChats {
         String given = text(line, "id", null);
         String id;
         if (given != null) {
-            id = StableIds.safe(given);
+            // A log may number the messages of each session from 1; the API's ids are the user's.
+            id = StableIds.fit(session + ":" + given);
         } else {
             String key = String.join(
                     "\u0000", user, session, String.valueOf(role), String.valueOf(name), content, String.valueOf(time));

@@ -24,6 +24,12 @@ public final class SessionMessages {
      * @param episodeId the episode id of a turn id
      */
     public static List<ChatMessage> of(Session session, String userId, UnaryOperator<String> episodeId) {
+        return of(session, userId, session.id(), episodeId);
+    }
+
+    /** As {@link #of(Session, String, UnaryOperator)}, under another session id. */
+    public static List<ChatMessage> of(
+            Session session, String userId, String sessionId, UnaryOperator<String> episodeId) {
         List<Turn> turns = session.turns();
         List<String> speakers = turns.stream().map(Turn::speaker).distinct().toList();
         List<ChatMessage> messages = new ArrayList<>(turns.size());
@@ -33,7 +39,7 @@ public final class SessionMessages {
             String to = speakers.size() == 2 ? speakers.get(speakers.indexOf(turn.speaker()) == 0 ? 1 : 0) : null;
             messages.add(new ChatMessage(
                     userId,
-                    session.id(),
+                    sessionId,
                     episodeId.apply(turn.diaId()),
                     turn.speaker(),
                     to,

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.regex.Pattern;
 
 /** Episode ids for messages whose source gives none, and source ids made fit for the API's id alphabet. */
 final class StableIds {
@@ -24,8 +25,16 @@ final class StableIds {
         }
     }
 
-    /** An id of the source with anything outside the API's id alphabet replaced. */
-    static String safe(String id) {
-        return id.replaceAll("[^A-Za-z0-9._:@-]", "-");
+    /** The API's ids: users, agents, episodes. */
+    static final Pattern ID = Pattern.compile("(?!\\.\\.?$)[A-Za-z0-9._:@-]{1,128}");
+    /** The API's session ids, which may also hold '/'. */
+    static final Pattern SESSION_ID = Pattern.compile("(?!\\.\\.?$)[A-Za-z0-9._:@/-]{1,128}");
+
+    /**
+     * An id of the source as an episode id: itself when the API takes it, else one made from it, so that two
+     * source ids never become one.
+     */
+    static String fit(String id) {
+        return ID.matcher(id).matches() ? id : of("x-", id);
     }
 }

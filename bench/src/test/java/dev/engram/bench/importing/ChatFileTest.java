@@ -39,7 +39,13 @@ class ChatFileTest {
         assertThat(messages).extracting(ChatMessage::userId).containsExactly("maya", "maya", "leo", "maya");
         assertThat(messages).extracting(ChatMessage::speaker).containsExactly("Maya", "assistant", "user", "Maya");
         assertThat(messages.get(0).timestamp()).isEqualTo(OffsetDateTime.parse("2026-03-14T18:30:00Z"));
-        assertThat(messages.get(2).id()).isEqualTo("own-id-1");
+        assertThat(messages.get(2).id())
+                .as("a given id outside the API's alphabet becomes one made from it, scoped to its session")
+                .startsWith("x-")
+                .isNotEqualTo(
+                        files.read(write("other.jsonl", """
+                                {"user": "leo", "session": "s3", "content": "Hi!", "id": "own id/1"}
+                                """), null, null).get(0).id());
         assertThat(messages.get(3).id())
                 .as("the same line said twice is two messages")
                 .isNotEqualTo(messages.get(0).id());
@@ -58,6 +64,8 @@ class ChatFileTest {
         Path badTime = write(
                 "c.jsonl", "{\"user\": \"u\", \"session\": \"s1\", \"content\": \"hi\", \"timestamp\": \"May 8\"}\n");
         Path notJson = write("d.jsonl", "{\"user\": \"u\",\n");
+        Path badUser = write("e.jsonl", "{\"user\": \"john doe\", \"session\": \"s1\", \"content\": \"hi\"}\n");
+        Path badSession = write("f.jsonl", "{\"user\": \"john\", \"session\": \"..\", \"content\": \"hi\"}\n");
 
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> files.read(noContent, null, null))
@@ -71,6 +79,12 @@ class ChatFileTest {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> files.read(notJson, null, null))
                 .withMessageContaining("line 1: not JSON");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> files.read(badUser, null, null))
+                .withMessageContaining("line 1: user 'john doe' is not an id");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> files.read(badSession, null, null))
+                .withMessageContaining("line 1: session '..' is not a session id");
     }
 
     @Test

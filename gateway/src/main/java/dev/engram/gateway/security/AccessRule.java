@@ -13,12 +13,27 @@ public final class AccessRule {
 
     private AccessRule() {}
 
+    /**
+     * Whether the caller may make the request at all: the scope it needs, or for the MCP endpoint either
+     * reading or writing (each tool checks the one it needs, so a write-only key can still add memories).
+     */
+    public static boolean permits(Caller caller, String method, String path) {
+        if (isMcp(path)) {
+            return caller.has(Scope.READ) || caller.has(Scope.WRITE);
+        }
+        return caller.has(requiredScope(method, path));
+    }
+
+    private static boolean isMcp(String path) {
+        return path.equals(MCP_PATH) || path.startsWith(MCP_PATH + "/");
+    }
+
     public static Scope requiredScope(String method, String path) {
         if (path.startsWith(ADMIN_PATHS) || path.equals("/v1/admin")) {
             return Scope.ADMIN;
         }
         // Every MCP message is a POST; the tools that change memory check for writing themselves.
-        if (path.equals(MCP_PATH) || path.startsWith(MCP_PATH + "/")) {
+        if (isMcp(path)) {
             return Scope.READ;
         }
         if ("GET".equals(method) || "HEAD".equals(method) || SEARCH_PATH.equals(path)) {

@@ -98,8 +98,9 @@ public class AuthenticationRoute {
             return;
         }
         Caller caller = authenticated.get();
-        Scope required = AccessRule.requiredScope(routing.request().method().name(), routing.normalizedPath());
-        if (!caller.has(required)) {
+        String method = routing.request().method().name();
+        Scope required = AccessRule.requiredScope(method, routing.normalizedPath());
+        if (!AccessRule.permits(caller, method, routing.normalizedPath())) {
             reject(routing, 403, problems.forbidden(required), null, null);
             return;
         }

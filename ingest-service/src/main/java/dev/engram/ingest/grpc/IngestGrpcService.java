@@ -101,15 +101,15 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
     public Uni<GetStatusResponse> getStatus(GetStatusRequest request) {
         String project = request.getScope().getProject();
         String userId = request.getScope().getUserId();
+        // Asked about episodes, it answers only those: a wait for indexing polls it, and a user's counts are a
+        // scan of all their episodes.
         return Uni.createFrom()
-                .deferred(() -> queries.status(project, userId)
-                        .map(ResponseMapper::toStatusResponse)
-                        .chain(status -> request.getEpisodeIdsCount() == 0
-                                ? Uni.createFrom().item(status)
-                                : queries.notIndexed(project, userId, request.getEpisodeIdsList())
-                                        .map(pending -> status.toBuilder()
-                                                .addAllPendingEpisodeIds(pending)
-                                                .build())));
+                .deferred(() -> request.getEpisodeIdsCount() == 0
+                        ? queries.status(project, userId).map(ResponseMapper::toStatusResponse)
+                        : queries.notIndexed(project, userId, request.getEpisodeIdsList())
+                                .map(pending -> GetStatusResponse.newBuilder()
+                                        .addAllPendingEpisodeIds(pending)
+                                        .build()));
     }
 
     /** An agent id narrows the memory to that agent's episodes, with a summary of their own. */

@@ -157,14 +157,14 @@ public final class Engram {
     public ShortTerm shortTerm(String userId, String sessionId) {
         return call(
                 "GET",
-                "v1/sessions/" + segment(sessionId) + "/short-term",
+                "v1/sessions/" + session(sessionId) + "/short-term",
                 Map.of("user_id", userId),
                 null,
                 ShortTerm.class);
     }
 
     public Deletion deleteSession(String userId, String sessionId) {
-        return call("DELETE", "v1/sessions/" + segment(sessionId), Map.of("user_id", userId), null, Deletion.class);
+        return call("DELETE", "v1/sessions/" + session(sessionId), Map.of("user_id", userId), null, Deletion.class);
     }
 
     public Deletion deleteUser(String userId) {
@@ -243,6 +243,11 @@ public final class Engram {
 
     private static String segment(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** Session ids may hold '/' ("conv-26/session_1"); the API's session routes take it as it is. */
+    private static String session(String value) {
+        return segment(value).replace("%2F", "/");
     }
 
     private static void putIfPresent(Map<String, String> query, String name, String value) {

@@ -8,14 +8,10 @@ import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.store.memory.chat.ChatMemoryStore;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 
 /**
  * A langchain4j chat memory kept in Engram, for one user: each memory id is a session of the user. A chat's
@@ -28,8 +24,8 @@ import java.util.Map;
  * storeRetrievedContentInChatMemory(false)}: otherwise the user's message is stored with what was recalled for it
  * appended, and Engram would remember its own recollections as if the user had said them.
  *
- * <p>A message's episode id is made from its session, its kind, its text and how many identical messages came
- * before it in the chat memory, so a message the chat memory sends again is answered duplicate, not stored twice.
+ * <p>The messages a chat memory sends again are recognised by where the session's stored episodes end, so
+ * nothing is stored twice and a message said again later ("yes", "thanks") is stored again.
  */
 public final class EngramChatMemoryStore implements ChatMemoryStore {
 
@@ -49,38 +45,73 @@ public final class EngramChatMemoryStore implements ChatMemoryStore {
         List<ChatMessage> messages = new ArrayList<>();
         for (Episode episode :
                 engram.shortTerm(userId, String.valueOf(memoryId)).episodes()) {
-            boolean assistant = ASSISTANT.equals(episode.role()) || ASSISTANT.equals(episode.producer());
-            messages.add(assistant ? AiMessage.from(episode.content()) : UserMessage.from(episode.content()));
+            messages.add(
+                    isAssistant(episode) ? AiMessage.from(episode.content()) : UserMessage.from(episode.content()));
         }
         return messages;
     }
 
+    /**
+     * Stores the messages the session does not hold yet. The chat memory hands over its whole window: the
+     * messages it read back (the session's most recent episodes) and, after them, the new ones; the new ones are
+     * those after the longest run of the window that ends like the session's stored episodes do.
+     */
     @Override
     public void updateMessages(Object memoryId, List<ChatMessage> messages) {
         String session = String.valueOf(memoryId);
-        Map<String, Integer> seen = new HashMap<>();
-        List<EpisodeInput> episodes = new ArrayList<>();
+        List<Said> window = new ArrayList<>();
         for (ChatMessage message : messages) {
-            String role;
-            String text;
-            if (message instanceof UserMessage user && user.hasSingleText()) {
-                role = USER;
-                text = user.singleText();
-            } else if (message instanceof AiMessage ai && ai.text() != null && !ai.hasToolExecutionRequests()) {
-                role = ASSISTANT;
-                text = ai.text();
-            } else {
-                continue;
-            }
-            if (text.isBlank()) {
-                continue;
-            }
-            int occurrence = seen.merge(role + "\u0000" + text, 1, Integer::sum);
-            episodes.add(new EpisodeInput(id(session, role, text, occurrence), role, null, role, text, null, null));
+            said(message).ifPresent(window::add);
         }
-        if (!episodes.isEmpty()) {
-            engram.add(userId, session, episodes);
+        List<Said> stored = new ArrayList<>();
+        for (Episode episode : engram.shortTerm(userId, session).episodes()) {
+            stored.add(new Said(isAssistant(episode) ? ASSISTANT : USER, episode.content()));
         }
+        List<EpisodeInput> added = new ArrayList<>();
+        for (Said message : window.subList(alreadyStored(window, stored), window.size())) {
+            added.add(new EpisodeInput(
+                    "lc-" + UUID.randomUUID(), message.role(), null, message.role(), message.text(), null, null));
+        }
+        if (!added.isEmpty()) {
+            engram.add(userId, session, added);
+        }
+    }
+
+    /** A user or assistant message with text; system messages and tool calls stay with langchain4j. */
+    private record Said(String role, String text) {}
+
+    private static Optional<Said> said(ChatMessage message) {
+        if (message instanceof UserMessage user
+                && user.hasSingleText()
+                && !user.singleText().isBlank()) {
+            return Optional.of(new Said(USER, user.singleText()));
+        }
+        if (message instanceof AiMessage ai
+                && ai.text() != null
+                && !ai.text().isBlank()
+                && !ai.hasToolExecutionRequests()) {
+            return Optional.of(new Said(ASSISTANT, ai.text()));
+        }
+        return Optional.empty();
+    }
+
+    /** How many of the window's first messages the session already holds: they end where the stored ones end. */
+    private static int alreadyStored(List<Said> window, List<Said> stored) {
+        for (int end = window.size(); end > 0; end--) {
+            int compared = Math.min(end, stored.size());
+            boolean same = compared > 0;
+            for (int k = 1; same && k <= compared; k++) {
+                same = window.get(end - k).equals(stored.get(stored.size() - k));
+            }
+            if (same) {
+                return end;
+            }
+        }
+        return 0;
+    }
+
+    private static boolean isAssistant(Episode episode) {
+        return ASSISTANT.equals(episode.role()) || ASSISTANT.equals(episode.producer());
     }
 
     @Override
@@ -91,19 +122,6 @@ public final class EngramChatMemoryStore implements ChatMemoryStore {
             if (e.status() != 404) {
                 throw e;
             }
-        }
-    }
-
-    private static String id(String session, String role, String text, int occurrence) {
-        try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            for (String part : List.of(session, role, text, String.valueOf(occurrence))) {
-                digest.update(part.getBytes(StandardCharsets.UTF_8));
-                digest.update((byte) 0);
-            }
-            return "lc-" + HexFormat.of().formatHex(digest.digest()).substring(0, 32);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
         }
     }
 }
