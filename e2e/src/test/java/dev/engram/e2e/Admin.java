@@ -29,10 +29,15 @@ final class Admin {
 
     /** A new key of the project with every scope; the key itself, as shown this once. */
     String createKey(String project) {
+        return createKey(project, "read", "write", "admin");
+    }
+
+    /** A new key of the project with the given scopes; the key itself, as shown this once. */
+    String createKey(String project, String... scopes) {
         return given().baseUri(url)
                 .header("Authorization", "Bearer " + adminKey)
                 .contentType(ContentType.JSON)
-                .body(Map.of("name", "e2e", "scopes", List.of("read", "write", "admin")))
+                .body(Map.of("name", "e2e", "scopes", List.of(scopes)))
                 .post("/v1/admin/projects/" + project + "/keys")
                 .then()
                 .statusCode(201)

@@ -1,6 +1,5 @@
 package dev.engram.e2e;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,7 +11,6 @@ import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTranspor
 import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import io.restassured.http.ContentType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -148,7 +146,8 @@ class McpIT {
                     ok(call(other, "search_memory", Map.of("user_id", USER, "query", "What is the locker code?")));
             assertThat(found.toString()).doesNotContain("4417");
         }
-        try (McpSyncClient readOnly = connect(platform.gatewayUrl(), readOnlyKey(platform, mine.project()))) {
+        try (McpSyncClient readOnly =
+                connect(platform.gatewayUrl(), platform.admin().createKey(mine.project(), "read"))) {
             readOnly.initialize();
             assertThat(ok(call(readOnly, "search_memory", Map.of("user_id", USER, "query", "locker code")))
                             .path("context")
@@ -161,7 +160,8 @@ class McpIT {
             JsonNode refused = problem(call(readOnly, "delete_memory", Map.of("user_id", USER, "all", true)));
             assertThat(refused.path("status").asInt()).isEqualTo(403);
         }
-        try (McpSyncClient writeOnly = connect(platform.gatewayUrl(), key(platform, mine.project(), "write"))) {
+        try (McpSyncClient writeOnly =
+                connect(platform.gatewayUrl(), platform.admin().createKey(mine.project(), "write"))) {
             writeOnly.initialize();
             ok(call(
                     writeOnly,
@@ -191,22 +191,6 @@ class McpIT {
                 .customizeRequest(request -> request.header("Authorization", "Bearer " + key))
                 .build();
         return McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
-    }
-
-    private static String readOnlyKey(RunningPlatform platform, String project) {
-        return key(platform, project, "read");
-    }
-
-    private static String key(RunningPlatform platform, String project, String scope) {
-        return given().baseUri(platform.gatewayUrl())
-                .header("Authorization", "Bearer " + platform.adminKey())
-                .contentType(ContentType.JSON)
-                .body(Map.of("name", scope + "-only", "scopes", List.of(scope)))
-                .post("/v1/admin/projects/" + project + "/keys")
-                .then()
-                .statusCode(201)
-                .extract()
-                .path("key");
     }
 
     private static CallToolResult call(McpSyncClient mcp, String tool, Map<String, Object> arguments) {

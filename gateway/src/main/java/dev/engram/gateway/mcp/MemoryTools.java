@@ -10,8 +10,8 @@ import dev.engram.gateway.model.FieldError;
 import dev.engram.gateway.model.Problem;
 import dev.engram.gateway.model.SearchRequest;
 import dev.engram.gateway.model.SearchResponse;
-import dev.engram.gateway.security.AuthenticationRoute;
 import dev.engram.gateway.security.Caller;
+import dev.engram.gateway.security.CurrentCaller;
 import dev.engram.gateway.security.Scope;
 import dev.engram.gateway.service.EpisodeService;
 import dev.engram.gateway.service.MemoryService;
@@ -21,7 +21,6 @@ import dev.engram.gateway.validation.InvalidRequestException;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
-import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,7 +45,7 @@ public class MemoryTools {
     private final ToolProblems problems;
     private final ObjectMapper json;
     // The MCP server makes the HTTP request of a tool call current, as a REST resource's would be.
-    private final CurrentVertxRequest request;
+    private final CurrentCaller caller;
 
     MemoryTools(
             MemoryService memory,
@@ -54,8 +53,8 @@ public class MemoryTools {
             ProfileService profiles,
             ToolProblems problems,
             ObjectMapper json,
-            CurrentVertxRequest request) {
-        this.request = request;
+            CurrentCaller caller) {
+        this.caller = caller;
         this.memory = memory;
         this.episodes = episodes;
         this.profiles = profiles;
@@ -238,18 +237,18 @@ public class MemoryTools {
      * text, any failure the problem the REST API would have answered.
      */
     private Uni<ToolResponse> answer(Scope needed, Function<String, Uni<?>> call) {
-        Optional<Caller> caller = AuthenticationRoute.callerOf(request.getCurrent());
-        if (caller.isEmpty() || caller.get().project() == null) {
+        Optional<Caller> current = caller.find();
+        if (current.isEmpty() || current.get().project() == null) {
             return Uni.createFrom()
                     .item(failed(RequestRefusedException.forbidden(
                             "Memory tools need an API key of a project; the administrator's key has none.")));
         }
-        if (!caller.get().has(needed)) {
+        if (!current.get().has(needed)) {
             return Uni.createFrom()
                     .item(failed(RequestRefusedException.forbidden(
                             "This API key lacks the '" + needed.wireName() + "' scope this tool needs.")));
         }
-        String project = caller.get().project();
+        String project = current.get().project();
         return Uni.createFrom()
                 .deferred(() -> call.apply(project))
                 .map(answer -> ToolResponse.success(text(answer)))

@@ -6,6 +6,7 @@ import dev.engram.proto.v1.GetStatusResponse;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -50,8 +51,7 @@ public class IndexingWait {
                         return Uni.createFrom().item(List.copyOf(pending));
                     }
                     Duration wait = Duration.ofNanos(Math.min(delay.toNanos(), left));
-                    Duration next =
-                            delay.multipliedBy(2).compareTo(SLOWEST_POLL) > 0 ? SLOWEST_POLL : delay.multipliedBy(2);
+                    Duration next = Collections.min(List.of(delay.multipliedBy(2), SLOWEST_POLL));
                     return Uni.createFrom()
                             .voidItem()
                             .onItem()
