@@ -1,16 +1,15 @@
 package dev.engram.bench;
 
+import dev.engram.launcher.FreePorts;
 import dev.engram.launcher.Platform;
 import dev.engram.launcher.PlatformSettings;
 import dev.engram.launcher.ServiceKind;
 import dev.engram.launcher.postgres.LocalPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -44,10 +43,7 @@ public final class EmbeddedPlatform implements AutoCloseable {
     /** Starts everything from the built services under {@code home} and waits until all are ready. */
     public void start(Path home) {
         postgres = LocalPostgres.startTemporary();
-        Map<ServiceKind, Integer> ports = new EnumMap<>(ServiceKind.class);
-        for (ServiceKind kind : ServiceKind.values()) {
-            ports.put(kind, freePort());
-        }
+        Map<ServiceKind, Integer> ports = FreePorts.forServices();
         platform = new Platform(new PlatformSettings(
                 home.toAbsolutePath(), runDirectory, "127.0.0.1", ports, postgres.settings(), 0, false, null));
         platform.startAll();
@@ -94,14 +90,6 @@ public final class EmbeddedPlatform implements AutoCloseable {
                     .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             Progress.log("could not remove %s: %s", directory, e.getMessage());
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,17 +1,15 @@
 package dev.engram.e2e;
 
 import dev.engram.launcher.DatabaseSettings;
+import dev.engram.launcher.FreePorts;
 import dev.engram.launcher.Platform;
 import dev.engram.launcher.PlatformSettings;
 import dev.engram.launcher.ServiceKind;
 import dev.engram.launcher.postgres.LocalPostgres;
 import dev.engram.testing.OtlpReceiver;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumMap;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -50,12 +48,10 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
         postgres = LocalPostgres.startTemporary();
         database = postgres.settings();
         Path runDirectory = Files.createTempDirectory("engram-e2e");
-        Map<ServiceKind, Integer> ports = new EnumMap<>(ServiceKind.class);
-        for (ServiceKind kind : ServiceKind.values()) {
-            ports.put(kind, freePort());
-        }
-        Path home = Path.of(System.getProperty("engram.home", "..")).toAbsolutePath();
+        // The receiver takes its port before the services' ports are chosen, so it cannot take one of them.
         traces = OtlpReceiver.start();
+        Map<ServiceKind, Integer> ports = FreePorts.forServices();
+        Path home = Path.of(System.getProperty("engram.home", "..")).toAbsolutePath();
         platform = new Platform(
                 new PlatformSettings(home, runDirectory, "127.0.0.1", ports, database, 0, true, adminKey),
                 exportingTo(traces));
@@ -176,14 +172,6 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
         }
         if (traces != null) {
             traces.close();
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -106,6 +106,13 @@ public final class Platform {
         for (ServiceKind kind : ServiceKind.values()) {
             awaitReady(kind);
         }
+        // A service that could not bind its port exits, and whatever holds the port may have answered its probe.
+        for (ServiceKind kind : ServiceKind.values()) {
+            if (!process(kind).isRunning()) {
+                throw new IllegalStateException(kind.module() + " exited after start (log: "
+                        + process(kind).logFile() + ")");
+            }
+        }
     }
 
     public void stop(ServiceKind kind) {
