@@ -6,6 +6,7 @@ import dev.engram.gateway.mapping.JsonEnums;
 import dev.engram.gateway.validation.JsonPaths;
 import dev.engram.grpc.contract.FieldRule;
 import dev.engram.proto.v1.AddEpisodesRequest;
+import dev.engram.proto.v1.EpisodeChange;
 import dev.engram.proto.v1.ProfileEntry;
 import dev.engram.proto.v1.RetrievalRequest;
 import io.quarkus.smallrye.openapi.OpenApiFilter;
@@ -33,7 +34,8 @@ public class ContractSchemas implements OASFilter {
             new Binding("SearchRequest", RetrievalRequest.getDescriptor(), JsonPaths.SEARCH, ""),
             new Binding("ExpandContext", RetrievalRequest.getDescriptor(), JsonPaths.SEARCH, "expand_context."),
             new Binding("SearchFilterInput", RetrievalRequest.getDescriptor(), JsonPaths.SEARCH, "filter."),
-            new Binding("ProfileEntryInput", ProfileEntry.getDescriptor(), JsonPaths.SCOPED, ""));
+            new Binding("ProfileEntryInput", ProfileEntry.getDescriptor(), JsonPaths.SCOPED, ""),
+            new Binding("UpdateEpisodeRequest", EpisodeChange.getDescriptor(), JsonPaths.SCOPED, ""));
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {

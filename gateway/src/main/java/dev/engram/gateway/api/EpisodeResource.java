@@ -4,11 +4,15 @@ import dev.engram.gateway.model.DeletionView;
 import dev.engram.gateway.model.EpisodePage;
 import dev.engram.gateway.model.EpisodeView;
 import dev.engram.gateway.model.Problem;
+import dev.engram.gateway.model.UpdateEpisodeRequest;
+import dev.engram.gateway.model.UpdateEpisodeResponse;
 import dev.engram.gateway.security.CurrentCaller;
 import dev.engram.gateway.service.EpisodeService;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
@@ -23,7 +27,7 @@ import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 import org.jboss.resteasy.reactive.RestResponse;
 
-/** Stored episodes one at a time: read, list, delete. */
+/** Stored episodes one at a time: read, list, correct, delete. */
 @Path("/v1/memories/episodes")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Memories")
@@ -75,6 +79,43 @@ public class EpisodeResource {
     public Uni<EpisodeView> get(
             @RestPath("episode_id") String episodeId, @Parameter(required = true) @RestQuery("user_id") String userId) {
         return episodes.get(caller.project(), userId, episodeId);
+    }
+
+    @PATCH
+    @Path("/{episode_id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(
+            operationId = "updateEpisode",
+            summary = "Correct an episode",
+            description = "Changes what the episode says (content, speaker fields, time, metadata) in place; its id,"
+                    + " session and agent stay. The derived stores follow: it is indexed again (pending until then),"
+                    + " its profile evidence is extracted again, and summaries that held its old text are rebuilt.")
+    @APIResponse(
+            responseCode = "200",
+            description = "Corrected (or already so: status unchanged); with wait=indexed, searchable again.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = UpdateEpisodeResponse.class)))
+    @APIResponse(
+            responseCode = "202",
+            description = "Corrected, and wait=indexed ran out before it was searchable again: pending lists it.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = UpdateEpisodeResponse.class)))
+    @APIResponse(
+            responseCode = "404",
+            description = "The user has no episode with this id.",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Uni<RestResponse<UpdateEpisodeResponse>> update(
+            @RestPath("episode_id") String episodeId,
+            @Parameter(required = true) @RestQuery("user_id") String userId,
+            UpdateEpisodeRequest request) {
+        return episodes.update(caller.project(), userId, episodeId, request)
+                .map(updated -> updated.pending() == null
+                        ? RestResponse.ok(updated)
+                        : RestResponse.status(RestResponse.Status.ACCEPTED, updated));
     }
 
     @DELETE

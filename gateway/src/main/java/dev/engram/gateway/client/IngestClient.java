@@ -18,6 +18,8 @@ import dev.engram.proto.v1.MutinyIngestServiceGrpc.MutinyIngestServiceStub;
 import dev.engram.proto.v1.ReindexRequest;
 import dev.engram.proto.v1.ReindexResponse;
 import dev.engram.proto.v1.ShortTermMemory;
+import dev.engram.proto.v1.UpdateEpisodeRequest;
+import dev.engram.proto.v1.UpdateEpisodeResponse;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -52,6 +54,11 @@ public class IngestClient {
 
     public Uni<Episode> getEpisode(GetEpisodeRequest request) {
         return calls.call("GetEpisode", stub, ingest -> ingest.getEpisode(request));
+    }
+
+    /** Not retried: a repeat of a correction whose answer was lost would answer "unchanged". */
+    public Uni<UpdateEpisodeResponse> updateEpisode(UpdateEpisodeRequest request) {
+        return calls.callOnce("UpdateEpisode", stub, ingest -> ingest.updateEpisode(request));
     }
 
     public Uni<ListEpisodesResponse> listEpisodes(ListEpisodesRequest request) {

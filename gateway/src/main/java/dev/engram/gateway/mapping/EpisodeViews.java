@@ -19,6 +19,8 @@ final class EpisodeViews {
                 emptyToNull(episode.getRole()),
                 episode.getContent(),
                 episode.hasTimestamp() ? Timestamps.toIso(episode.getTimestamp()) : null,
-                episode.getMetadataMap());
+                episode.getMetadataMap(),
+                episode.getRevision(),
+                episode.hasUpdatedAt() ? Timestamps.toIso(episode.getUpdatedAt()) : null);
     }
 }

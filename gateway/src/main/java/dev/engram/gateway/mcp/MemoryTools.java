@@ -10,6 +10,7 @@ import dev.engram.gateway.model.FieldError;
 import dev.engram.gateway.model.Problem;
 import dev.engram.gateway.model.SearchRequest;
 import dev.engram.gateway.model.SearchResponse;
+import dev.engram.gateway.model.UpdateEpisodeRequest;
 import dev.engram.gateway.security.Caller;
 import dev.engram.gateway.security.CurrentCaller;
 import dev.engram.gateway.security.Scope;
@@ -181,6 +182,37 @@ public class MemoryTools {
                 Scope.READ,
                 project -> episodes.list(
                         project, userId, sessionId, null, cursor, limit == null ? null : String.valueOf(limit)));
+    }
+
+    @Tool(
+            name = "update_memory",
+            description = "Corrects one stored message in place when it was recorded wrong (a typo, a wrong name or"
+                    + " date): give its episode_id and the corrected content. The memory is searched with the"
+                    + " corrected text from then on, and what was learnt from the old text is learnt again.")
+    Uni<ToolResponse> updateMemory(
+            @ToolArg(name = "user_id", description = "Whose memory.") String userId,
+            @ToolArg(name = "episode_id", description = "The message to correct (see list_episodes).") String episodeId,
+            @ToolArg(description = "The corrected text of the message.") String content,
+            @ToolArg(
+                            name = "wait_indexed",
+                            description = "Answer only once the corrected message is searchable (up to 10 s).",
+                            required = false)
+                    Boolean waitIndexed) {
+        return answer(
+                Scope.WRITE,
+                project -> episodes.update(
+                        project,
+                        userId,
+                        episodeId,
+                        new UpdateEpisodeRequest(
+                                content,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                Boolean.TRUE.equals(waitIndexed) ? "indexed" : null,
+                                null)));
     }
 
     @Tool(

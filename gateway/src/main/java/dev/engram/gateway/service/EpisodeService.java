@@ -1,25 +1,50 @@
 package dev.engram.gateway.service;
 
 import dev.engram.gateway.client.IngestClient;
+import dev.engram.gateway.mapping.CorrectionMapping;
 import dev.engram.gateway.mapping.EpisodeMapping;
 import dev.engram.gateway.model.DeletionView;
 import dev.engram.gateway.model.EpisodePage;
 import dev.engram.gateway.model.EpisodeView;
+import dev.engram.gateway.model.UpdateEpisodeRequest;
+import dev.engram.gateway.model.UpdateEpisodeResponse;
+import dev.engram.gateway.validation.JsonPaths;
 import dev.engram.gateway.validation.RequestValidator;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.List;
 
 /**
- * Stored episodes one by one: read, list, delete. A deletion is answered once ingest-service has purged every
+ * Stored episodes one by one: read, list, correct, delete. A correction with {@code wait: indexed} is answered once
+ * the corrected episode is searchable, like an add. A deletion is answered once ingest-service has purged every
  * store, or as pending (with an id to follow) when a derived store could not be reached in time.
  */
 @ApplicationScoped
 public class EpisodeService {
 
     private final IngestClient ingest;
+    private final IndexingWait indexing;
 
-    public EpisodeService(IngestClient ingest) {
+    public EpisodeService(IngestClient ingest, IndexingWait indexing) {
         this.ingest = ingest;
+        this.indexing = indexing;
+    }
+
+    public Uni<UpdateEpisodeResponse> update(
+            String project, String userId, String episodeId, UpdateEpisodeRequest request) {
+        Uni<UpdateEpisodeResponse> stored = ingest.updateEpisode(
+                        RequestValidator.update(project, userId, episodeId, request))
+                .onFailure()
+                .transform(JsonPaths.EPISODE_CHANGE::inApiTerms)
+                .map(CorrectionMapping::fromProto);
+        if (!request.waitsForIndexing()) {
+            return stored;
+        }
+        Duration timeout = Duration.ofMillis(
+                request.waitTimeoutMs() == null ? MemoryService.DEFAULT_WAIT_MILLIS : request.waitTimeoutMs());
+        return stored.chain(updated ->
+                indexing.pending(project, userId, List.of(episodeId), timeout).map(updated::withPending));
     }
 
     public Uni<EpisodeView> get(String project, String userId, String episodeId) {

@@ -37,6 +37,10 @@ public record JsonPaths(List<Rename> renames) {
     /** {@code PUT /v1/users/{user_id}/profile/{entry_id}}: the entry is the body, its id in the path. */
     public static final JsonPaths PROFILE_ENTRY = scoped(new Rename("entry.id", "entry_id"), new Rename("entry.", ""));
 
+    /** {@code PATCH /v1/memories/episodes/{episode_id}}: the change is the body, its metadata a plain object. */
+    public static final JsonPaths EPISODE_CHANGE =
+            scoped(new Rename("change.metadata.entries", "metadata"), new Rename("change.", ""));
+
     private static JsonPaths scoped(Rename... more) {
         List<Rename> renames = new ArrayList<>();
         for (String field : List.of("project", "user_id", "agent_id", "session_id")) {

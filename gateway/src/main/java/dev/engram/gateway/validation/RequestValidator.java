@@ -1,6 +1,7 @@
 package dev.engram.gateway.validation;
 
 import dev.engram.gateway.mapping.AddMapping;
+import dev.engram.gateway.mapping.CorrectionMapping;
 import dev.engram.gateway.mapping.EpisodeMapping;
 import dev.engram.gateway.mapping.SearchMapping;
 import dev.engram.gateway.mapping.ShortTermMapping;
@@ -21,6 +22,7 @@ import dev.engram.proto.v1.Neighbours;
 import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchMode;
+import dev.engram.proto.v1.UpdateEpisodeRequest;
 import java.util.List;
 import java.util.Set;
 
@@ -44,13 +46,7 @@ public final class RequestValidator {
     public static AddEpisodesRequest add(String project, AddMemoriesRequest request) {
         FieldErrors errors = FieldErrors.forBody(request);
         errors.givenNotEmpty("agent_id", request.agentId());
-        if (request.waitFor() != null && !WAITS.contains(request.waitFor())) {
-            errors.add("wait", "must be one of none, indexed (was '" + request.waitFor() + "')");
-        }
-        Integer timeout = request.waitTimeoutMs();
-        if (timeout != null && (timeout < 1 || timeout > MAX_WAIT_MILLIS)) {
-            errors.add("wait_timeout_ms", "must be between 1 and " + MAX_WAIT_MILLIS);
-        }
+        waitOption(errors, request.waitFor(), request.waitTimeoutMs());
         List<EpisodeInput> episodes = request.episodes();
         for (int i = 0; episodes != null && i < episodes.size(); i++) {
             String path = "episodes[" + i + "]";
@@ -66,6 +62,38 @@ public final class RequestValidator {
         AddEpisodesRequest proto = AddMapping.toProto(project, request);
         errors.contract(proto, JsonPaths.SCOPED);
         return proto;
+    }
+
+    /** A correction must change something, and what it gives follows the rules of an added episode. */
+    public static UpdateEpisodeRequest update(
+            String project, String userId, String episodeId, dev.engram.gateway.model.UpdateEpisodeRequest request) {
+        FieldErrors errors = FieldErrors.forBody(request);
+        waitOption(errors, request.waitFor(), request.waitTimeoutMs());
+        if (request.content() == null
+                && request.producer() == null
+                && request.producedFor() == null
+                && request.role() == null
+                && request.timestamp() == null
+                && request.metadata() == null) {
+            errors.add("body", "must give at least one of content, producer, produced_for, role, timestamp, metadata");
+        }
+        if (request.content() != null && request.content().isBlank()) {
+            errors.add("content", "must not be blank");
+        }
+        errors.timestamp("timestamp", request.timestamp());
+        errors.noNullValues("metadata", request.metadata());
+        UpdateEpisodeRequest proto = CorrectionMapping.toProto(project, userId, episodeId, request);
+        errors.contract(proto, JsonPaths.EPISODE_CHANGE);
+        return proto;
+    }
+
+    private static void waitOption(FieldErrors errors, String waitFor, Integer timeout) {
+        if (waitFor != null && !WAITS.contains(waitFor)) {
+            errors.add("wait", "must be one of none, indexed (was '" + waitFor + "')");
+        }
+        if (timeout != null && (timeout < 1 || timeout > MAX_WAIT_MILLIS)) {
+            errors.add("wait_timeout_ms", "must be between 1 and " + MAX_WAIT_MILLIS);
+        }
     }
 
     public static RetrievalRequest search(String project, SearchRequest request) {

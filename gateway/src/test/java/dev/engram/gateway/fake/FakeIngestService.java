@@ -20,6 +20,8 @@ import dev.engram.proto.v1.NewEpisode;
 import dev.engram.proto.v1.ReindexRequest;
 import dev.engram.proto.v1.ReindexResponse;
 import dev.engram.proto.v1.ShortTermMemory;
+import dev.engram.proto.v1.UpdateEpisodeRequest;
+import dev.engram.proto.v1.UpdateEpisodeResponse;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
@@ -157,6 +159,11 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
     @Override
     public void deleteEpisodes(DeleteEpisodesRequest request, StreamObserver<Deletion> response) {
         reply(request, Deletion.getDefaultInstance(), response);
+    }
+
+    @Override
+    public void updateEpisode(UpdateEpisodeRequest request, StreamObserver<UpdateEpisodeResponse> response) {
+        reply(request, UpdateEpisodeResponse.getDefaultInstance(), response);
     }
 
     @Override

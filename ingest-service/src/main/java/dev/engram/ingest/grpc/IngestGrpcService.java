@@ -1,6 +1,7 @@
 package dev.engram.ingest.grpc;
 
 import dev.engram.ingest.deletion.EpisodeDeletion;
+import dev.engram.ingest.ingestion.EpisodeCorrection;
 import dev.engram.ingest.ingestion.EpisodeIngestion;
 import dev.engram.ingest.ingestion.EpisodeReindex;
 import dev.engram.ingest.mapping.DeletionMapper;
@@ -31,6 +32,8 @@ import dev.engram.proto.v1.ReindexRequest;
 import dev.engram.proto.v1.ReindexResponse;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.ShortTermMemory;
+import dev.engram.proto.v1.UpdateEpisodeRequest;
+import dev.engram.proto.v1.UpdateEpisodeResponse;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcService;
@@ -52,14 +55,17 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
     private final ShortTermQueries shortTerm;
     private final EpisodeDeletion deletion;
     private final EpisodeReindex reindex;
+    private final EpisodeCorrection correction;
 
     IngestGrpcService(
             EpisodeIngestion ingestion,
+            EpisodeCorrection correction,
             EpisodeQueries queries,
             ShortTermQueries shortTerm,
             EpisodeDeletion deletion,
             EpisodeReindex reindex) {
         this.ingestion = ingestion;
+        this.correction = correction;
         this.queries = queries;
         this.shortTerm = shortTerm;
         this.deletion = deletion;
@@ -155,6 +161,25 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
                     .map(found -> DeletionMapper.toProto(found.orElseThrow(
                             () -> notFound("episode_id: the user has no episode " + request.getEpisodeId()
                                     + (request.getScope().getSessionId().isEmpty() ? "" : " in this session")))));
+        });
+    }
+
+    @Override
+    public Uni<UpdateEpisodeResponse> updateEpisode(UpdateEpisodeRequest request) {
+        return Uni.createFrom().deferred(() -> {
+            RequestValidator.check(request);
+            return correction
+                    .correct(
+                            request.getScope().getProject(),
+                            request.getScope().getUserId(),
+                            request.getEpisodeId(),
+                            EpisodeMapper.toChange(request.getChange()))
+                    .map(found -> found.orElseThrow(
+                            () -> notFound("episode_id: the user has no episode " + request.getEpisodeId())))
+                    .map(outcome -> UpdateEpisodeResponse.newBuilder()
+                            .setEpisode(EpisodeMapper.toProto(outcome.episode()))
+                            .setChanged(outcome.changed())
+                            .build());
         });
     }
 

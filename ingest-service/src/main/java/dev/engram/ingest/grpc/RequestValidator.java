@@ -3,7 +3,9 @@ package dev.engram.ingest.grpc;
 import dev.engram.grpc.Violations;
 import dev.engram.ingest.mapping.ListCursor;
 import dev.engram.proto.v1.DeleteEpisodesRequest;
+import dev.engram.proto.v1.EpisodeChange;
 import dev.engram.proto.v1.ListEpisodesRequest;
+import dev.engram.proto.v1.UpdateEpisodeRequest;
 
 /**
  * What only ingest-service can judge of a request; the rules its proto declares have been checked before a
@@ -32,5 +34,26 @@ final class RequestValidator {
             violations.add("scope.agent_id", "deletion does not narrow by agent; leave it empty");
             violations.throwIfAny();
         }
+    }
+
+    /**
+     * Scope narrows nothing here (an episode is named by its id within its user), and a correction must leave an
+     * episode something to say: content, when given, is not empty.
+     */
+    static void check(UpdateEpisodeRequest request) {
+        Violations violations = new Violations();
+        if (!request.getScope().getSessionId().isEmpty()) {
+            violations.add("scope.session_id", "an episode keeps its session; leave it empty");
+        }
+        if (!request.getScope().getAgentId().isEmpty()) {
+            violations.add("scope.agent_id", "an episode keeps its agent; leave it empty");
+        }
+        if (request.getChange().equals(EpisodeChange.getDefaultInstance())) {
+            violations.add("change", "must change at least one field");
+        }
+        if (request.getChange().hasContent() && request.getChange().getContent().isBlank()) {
+            violations.add("change.content", "must not be blank");
+        }
+        violations.throwIfAny();
     }
 }

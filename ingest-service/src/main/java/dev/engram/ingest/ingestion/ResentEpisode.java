@@ -16,7 +16,14 @@ final class ResentEpisode {
     private ResentEpisode() {}
 
     static boolean matches(EpisodeScope scope, EpisodeDraft resent, boolean timestampGiven, StoredEpisode stored) {
-        EpisodeDraft asStored = new EpisodeDraft(
+        return same(scope.sessionId(), stored.sessionId)
+                && same(scope.agentId(), stored.agentId)
+                && sameDraft(asDraft(stored), true, resent, timestampGiven);
+    }
+
+    /** The stored episode as a client would send it. */
+    static EpisodeDraft asDraft(StoredEpisode stored) {
+        return new EpisodeDraft(
                 stored.episodeId,
                 stored.producer,
                 stored.producedFor,
@@ -24,9 +31,6 @@ final class ResentEpisode {
                 stored.content,
                 stored.ts,
                 stored.metadata);
-        return same(scope.sessionId(), stored.sessionId)
-                && same(scope.agentId(), stored.agentId)
-                && sameDraft(asStored, true, resent, timestampGiven);
     }
 
     /** Two episodes of one request under one id: the later is a repeat of the earlier one. */

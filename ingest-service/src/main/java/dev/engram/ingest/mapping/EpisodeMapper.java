@@ -1,6 +1,7 @@
 package dev.engram.ingest.mapping;
 
 import com.google.protobuf.Timestamp;
+import dev.engram.ingest.model.EpisodeChange;
 import dev.engram.ingest.model.EpisodeDraft;
 import dev.engram.ingest.model.EpisodeScope;
 import dev.engram.ingest.model.StoredEpisode;
@@ -31,6 +32,17 @@ public final class EpisodeMapper {
                 nullIfEmpty(scope.getSessionId()));
     }
 
+    /** Unset fields stay null (kept); a set speaker field may be empty (cleared). */
+    public static EpisodeChange toChange(dev.engram.proto.v1.EpisodeChange change) {
+        return new EpisodeChange(
+                change.hasProducer() ? change.getProducer() : null,
+                change.hasProducedFor() ? change.getProducedFor() : null,
+                change.hasRole() ? change.getRole() : null,
+                change.hasContent() ? change.getContent() : null,
+                change.hasTimestamp() ? toInstant(change.getTimestamp()) : null,
+                change.hasMetadata() ? change.getMetadata().getEntriesMap() : null);
+    }
+
     public static EpisodeDraft toDraft(NewEpisode episode) {
         return new EpisodeDraft(
                 nullIfEmpty(episode.getId()),
@@ -43,7 +55,7 @@ public final class EpisodeMapper {
     }
 
     public static Episode toProto(StoredEpisode episode) {
-        return Episode.newBuilder()
+        Episode.Builder proto = Episode.newBuilder()
                 .setId(episode.episodeId)
                 .setScope(Scope.newBuilder()
                         .setProject(episode.project)
@@ -57,7 +69,11 @@ public final class EpisodeMapper {
                 .setTimestamp(toTimestamp(episode.ts))
                 .putAllMetadata(episode.metadata)
                 .setSequence(episode.pk)
-                .build();
+                .setRevision(episode.revision);
+        if (episode.updatedAt != null) {
+            proto.setUpdatedAt(toTimestamp(episode.updatedAt));
+        }
+        return proto.build();
     }
 
     public static Instant toInstant(Timestamp timestamp) {

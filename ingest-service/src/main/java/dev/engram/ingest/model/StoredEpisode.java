@@ -55,4 +55,11 @@ public class StoredEpisode {
     /** When vector-service last confirmed the episode searchable; null while pending. */
     @Column(name = "indexed_at")
     public Instant indexedAt;
+
+    /** How many times the episode was corrected; 0 as first added. */
+    public int revision;
+
+    /** When it was last corrected; null while it never was. */
+    @Column(name = "updated_at")
+    public Instant updatedAt;
 }

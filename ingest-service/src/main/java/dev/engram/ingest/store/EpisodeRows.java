@@ -13,7 +13,7 @@ final class EpisodeRows {
 
     static final String COLUMNS =
             "e.pk, e.episode_id, e.agent_id, e.session_id, e.producer, e.produced_for, e.role, e.content, e.ts,"
-                    + " e.metadata";
+                    + " e.metadata, e.revision, e.updated_at";
 
     private static final MetadataConverter METADATA = new MetadataConverter();
 
@@ -34,6 +34,8 @@ final class EpisodeRows {
         episode.content = (String) row[first + 7];
         episode.ts = ((OffsetDateTime) row[first + 8]).toInstant();
         episode.metadata = METADATA.convertToEntityAttribute((String) row[first + 9]);
+        episode.revision = ((Number) row[first + 10]).intValue();
+        episode.updatedAt = row[first + 11] == null ? null : ((OffsetDateTime) row[first + 11]).toInstant();
         return episode;
     }
 
@@ -52,6 +54,9 @@ final class EpisodeRows {
         episode.content = row.getString(first + 7);
         episode.ts = row.getOffsetDateTime(first + 8).toInstant();
         episode.metadata = METADATA.convertToEntityAttribute(row.getString(first + 9));
+        episode.revision = row.getInteger(first + 10);
+        OffsetDateTime updated = row.getOffsetDateTime(first + 11);
+        episode.updatedAt = updated == null ? null : updated.toInstant();
         return episode;
     }
 }

@@ -124,7 +124,7 @@ public class OutboxRepository {
     public Uni<Integer> complete(OutboxBatch batch, OutboxTarget target, boolean markIndexed) {
         return Panache.getSession()
                 .chain(session -> (markIndexed
-                                ? markIndexed(session, batch.episodePks())
+                                ? markIndexed(session, batch.episodePks(), batch.outboxIds())
                                 : Uni.createFrom().item(0))
                         .chain(() -> session.createNativeQuery("delete from ingest.outbox where id in (:ids)")
                                 .setParameter("ids", batch.outboxIds())
@@ -238,12 +238,23 @@ public class OutboxRepository {
                 .map(Number::longValue);
     }
 
-    private static Uni<Integer> markIndexed(Mutiny.Session session, List<Long> pks) {
+    /**
+     * An episode corrected while its delivery ran has a newer vector row: what was delivered is its old text,
+     * so it stays pending until that row is delivered too.
+     */
+    private static Uni<Integer> markIndexed(Mutiny.Session session, List<Long> pks, List<Long> delivered) {
         if (pks.isEmpty()) {
             return Uni.createFrom().item(0);
         }
-        return session.createNativeQuery("update ingest.episode set indexed_at = now() where pk in (:pks)")
+        return session.createNativeQuery("""
+                        update ingest.episode e set indexed_at = now()
+                         where e.pk in (:pks)
+                           and not exists (select 1 from ingest.outbox o
+                                            where o.episode_pk = e.pk and o.target = 'vector'
+                                              and o.id not in (:delivered))
+                        """)
                 .setParameter("pks", pks)
+                .setParameter("delivered", delivered)
                 .executeUpdate();
     }
 

@@ -26,7 +26,7 @@ public class SessionWindowQuery {
     // statistics say: "limit 1" stops PostgreSQL from flattening the subquery into a join.
     private static final String WINDOWS = """
             select t.episode_id as nucleus_id, e.pk, e.episode_id, e.agent_id, e.session_id, e.producer,
-                   e.produced_for, e.role, e.content, e.ts, e.metadata
+                   e.produced_for, e.role, e.content, e.ts, e.metadata, e.revision, e.updated_at
             from unnest(cast($1 as text[])) with ordinality as requested(episode_id, position)
             cross join lateral (
                 select e.pk, e.episode_id, e.user_id, e.agent_id, e.session_id, e.ts from ingest.episode e

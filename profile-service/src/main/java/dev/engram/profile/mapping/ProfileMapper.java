@@ -29,6 +29,7 @@ public final class ProfileMapper {
         observed.producedFor = nullIfEmpty(episode.getProducedFor());
         observed.content = episode.getContent();
         observed.ts = episode.hasTimestamp() ? toInstant(episode.getTimestamp()) : arrival;
+        observed.revision = episode.getRevision();
         return observed;
     }
 

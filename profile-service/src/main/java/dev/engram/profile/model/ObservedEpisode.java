@@ -43,6 +43,10 @@ public class ObservedEpisode {
     @Column(nullable = false)
     public Instant ts;
 
+    /** The episode's revision as delivered: 0 as first added, one more for each correction. */
+    @Column(nullable = false)
+    public int revision;
+
     @Column(name = "received_at", nullable = false)
     public Instant receivedAt;
 

@@ -22,8 +22,8 @@ public class ObservedEpisodeRepository implements PanacheRepositoryBase<Observed
     // "on conflict do nothing": a re-delivered episode, waiting or already extracted, is not queued twice.
     private static final String OBSERVE = """
             insert into profile.observed_episode (project, user_id, episode_id, session_id, producer,
-                                                  produced_for, content, ts)
-            values (:project, :userId, :episodeId, :sessionId, :producer, :producedFor, :content, :ts)
+                                                  produced_for, content, ts, revision)
+            values (:project, :userId, :episodeId, :sessionId, :producer, :producedFor, :content, :ts, :revision)
             on conflict (project, user_id, episode_id) do nothing
             """;
 
@@ -68,7 +68,15 @@ public class ObservedEpisodeRepository implements PanacheRepositoryBase<Observed
                         .setParameter("producedFor", episode.producedFor)
                         .setParameter("content", episode.content)
                         .setParameter("ts", episode.ts.atOffset(ZoneOffset.UTC))
+                        .setParameter("revision", episode.revision)
                         .executeUpdate());
+    }
+
+    /** The revision of the episode as last observed; empty when it was not observed, or was forgotten since. */
+    public Uni<Optional<Integer>> observedRevision(String project, String userId, String episodeId) {
+        return find("project = ?1 and userId = ?2 and episodeId = ?3", project, userId, episodeId)
+                .firstResult()
+                .map(found -> Optional.ofNullable(found).map(episode -> episode.revision));
     }
 
     /** Claims the due episodes of one user, if any user has due episodes. Call in a transaction. */
