@@ -67,7 +67,33 @@ export interface Episode {
   content: string;
   timestamp: string;
   metadata?: Record<string, string>;
+  /** How many times the episode was corrected; 0 as added. */
+  revision: number;
+  /** When it was last corrected; null while it never was. */
+  updated_at: string | null;
   [field: string]: unknown;
+}
+
+/** What to correct; a field left out is kept, "" clears a speaker field, metadata is replaced whole. */
+export interface EpisodeChange {
+  content?: string;
+  producer?: string;
+  produced_for?: string;
+  role?: string;
+  timestamp?: string;
+  metadata?: Record<string, string>;
+}
+
+export interface UpdateOptions {
+  /** Answer once the corrected episode is searchable (200), or with it pending when waitTimeoutMs passes (202). */
+  waitIndexed?: boolean;
+  waitTimeoutMs?: number;
+}
+
+export interface UpdateResult {
+  status: "updated" | "unchanged";
+  episode: Episode;
+  pending?: string[];
 }
 
 export interface EpisodeCluster {
@@ -147,6 +173,7 @@ export declare class Engram {
   status(userId: string): Promise<MemoryStatus>;
   episodes(userId: string, options?: { sessionId?: string; cursor?: string; limit?: number }): Promise<EpisodePage>;
   episode(userId: string, episodeId: string): Promise<Episode>;
+  updateEpisode(userId: string, episodeId: string, change: EpisodeChange, options?: UpdateOptions): Promise<UpdateResult>;
   deleteEpisode(userId: string, episodeId: string): Promise<Deletion>;
   shortTerm(userId: string, sessionId: string, options?: { agentId?: string }): Promise<ShortTerm>;
   deleteSession(userId: string, sessionId: string): Promise<Deletion>;

@@ -58,6 +58,15 @@ export class Engram {
     return this.#call("GET", `/v1/memories/episodes/${seg(episodeId)}`, { query: { user_id: userId } });
   }
 
+  updateEpisode(userId, episodeId, change, { waitIndexed = false, waitTimeoutMs } = {}) {
+    const body = { ...change };
+    if (waitIndexed) {
+      body.wait = "indexed";
+      if (waitTimeoutMs !== undefined) body.wait_timeout_ms = waitTimeoutMs;
+    }
+    return this.#call("PATCH", `/v1/memories/episodes/${seg(episodeId)}`, { query: { user_id: userId }, body });
+  }
+
   deleteEpisode(userId, episodeId) {
     return this.#call("DELETE", `/v1/memories/episodes/${seg(episodeId)}`, { query: { user_id: userId } });
   }

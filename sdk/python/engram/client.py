@@ -81,6 +81,26 @@ class Engram:
     def episode(self, user_id: str, episode_id: str) -> Dict[str, Any]:
         return self._call("GET", "/v1/memories/episodes/" + _segment(episode_id), query={"user_id": user_id})
 
+    def update_episode(
+        self,
+        user_id: str,
+        episode_id: str,
+        change: Dict[str, Any],
+        wait_indexed: bool = False,
+        wait_timeout_ms: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """Corrects an episode in place. change holds what to correct: content, producer, produced_for, role,
+        timestamp, metadata (left out: kept; "" clears a speaker field; metadata is replaced whole). Answers
+        {"status": "updated" | "unchanged", "episode": ...}; with wait_indexed, once it is searchable again."""
+        body: Dict[str, Any] = dict(change)
+        if wait_indexed:
+            body["wait"] = "indexed"
+            if wait_timeout_ms is not None:
+                body["wait_timeout_ms"] = wait_timeout_ms
+        return self._call(
+            "PATCH", "/v1/memories/episodes/" + _segment(episode_id), query={"user_id": user_id}, body=body
+        )
+
     def delete_episode(self, user_id: str, episode_id: str) -> Dict[str, Any]:
         return self._call("DELETE", "/v1/memories/episodes/" + _segment(episode_id), query={"user_id": user_id})
 

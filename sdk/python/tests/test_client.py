@@ -71,6 +71,19 @@ class AgainstEngram(unittest.TestCase):
             self.memory.episode(self.user, "1")
         self.assertEqual(gone.exception.status, 404)
 
+    def test_a_corrected_episode_is_found_by_what_it_says_now(self):
+        self.add_chat()
+        corrected = self.memory.update_episode(
+            self.user, "1", {"content": "I started learning the viola in January."}, wait_indexed=True
+        )
+        self.assertEqual(corrected["status"], "updated")
+        self.assertEqual(corrected["episode"]["revision"], 1)
+        self.assertNotIn("pending", corrected)
+        self.assertIn("viola", self.memory.search(self.user, "Which instrument is Ana learning?", top_k=3)["context"])
+        with self.assertRaises(EngramError) as refused:
+            self.memory.update_episode(self.user, "1", {"content": " "})
+        self.assertEqual([e.field for e in refused.exception.errors], ["content"])
+
     def test_short_term_profile_and_user_deletion(self):
         self.add_chat()
         short_term = self.memory.short_term(self.user, "chat/1")

@@ -49,6 +49,19 @@ describe("against Engram", { skip: gateway ? false : "ENGRAM_GATEWAY names no ru
     });
   });
 
+  test("a corrected episode is found by what it says now", async () => {
+    const u = user();
+    await memory.add(u, "chat/1", chat, { waitIndexed: true });
+    const corrected = await memory.updateEpisode(u, "1", { content: "I started learning the viola in January." },
+      { waitIndexed: true });
+    assert.equal(corrected.status, "updated");
+    assert.equal(corrected.episode.revision, 1);
+    assert.equal(corrected.pending, undefined);
+    assert.match((await memory.search(u, "Which instrument is Ana learning?", { top_k: 3 })).context, /viola/);
+    await assert.rejects(memory.updateEpisode(u, "1", { content: " " }),
+      (error) => error.status === 400 && error.errors[0].field === "content");
+  });
+
   test("episodes are listed, read and deleted; short-term, profile and the user too", async () => {
     const u = user();
     await memory.add(u, "chat/1", chat, { waitIndexed: true });

@@ -7,8 +7,10 @@ import dev.engram.sdk.Engram;
 import dev.engram.sdk.EngramException;
 import dev.engram.sdk.Model.AddResult;
 import dev.engram.sdk.Model.Episode;
+import dev.engram.sdk.Model.EpisodeChange;
 import dev.engram.sdk.Model.EpisodeInput;
 import dev.engram.sdk.Model.EpisodeOutcome;
+import dev.engram.sdk.Model.UpdateResult;
 import dev.engram.sdk.langchain4j.EngramChatMemoryStore;
 import dev.engram.sdk.langchain4j.EngramContentRetriever;
 import dev.engram.testing.ScriptedLlm;
@@ -51,6 +53,14 @@ class JavaSdkIT {
         assertThat(engram.search("ana", "Which instrument is Ana learning?", 3).context())
                 .contains("cello");
         assertThat(engram.status("ana").pending()).isZero();
+        UpdateResult corrected = engram.updateEpisode(
+                "ana", "1", EpisodeChange.content("I started learning the viola in January."), true);
+        assertThat(corrected.status()).isEqualTo("updated");
+        assertThat(corrected.episode().revision()).isEqualTo(1);
+        assertThat(corrected.pending()).isNull();
+        assertThat(engram.search("ana", "Which instrument is Ana learning?", 3).context())
+                .contains("viola")
+                .doesNotContain("cello");
         assertThat(engram.episodes("ana", "chat/1", null, 10).episodes())
                 .extracting(Episode::id)
                 .containsExactly("1", "2");
@@ -125,11 +135,6 @@ class JavaSdkIT {
     }
 
     private static Engram engram(String prefix) {
-        RunningPlatform platform = RunningPlatform.get();
-        RunningPlatform.Tenant tenant = platform.tenant(prefix);
-        return Engram.builder()
-                .url(platform.gatewayUrl())
-                .apiKey(platform.admin().createKey(tenant.project()))
-                .build();
+        return RunningPlatform.get().client(prefix);
     }
 }

@@ -46,6 +46,7 @@ class McpIT {
                             "get_short_term",
                             "get_profile",
                             "list_episodes",
+                            "update_memory",
                             "delete_memory");
             assertThat(tools).allSatisfy(tool -> {
                 assertThat(tool.description()).hasSizeGreaterThan(40);
@@ -81,6 +82,31 @@ class McpIT {
                     .isTrue();
             JsonNode listed = ok(call(mcp, "list_episodes", Map.of("user_id", USER, "limit", 2)));
             assertThat(listed.findValuesAsText("id")).containsExactly("m1", "m2");
+
+            JsonNode corrected = ok(call(
+                    mcp,
+                    "update_memory",
+                    Map.of(
+                            "user_id",
+                            USER,
+                            "episode_id",
+                            "m1",
+                            "content",
+                            "My sister Ines moved to Braga last spring.",
+                            "wait_indexed",
+                            true)));
+            assertThat(corrected.path("status").asText()).isEqualTo("updated");
+            assertThat(ok(call(
+                                    mcp,
+                                    "search_memory",
+                                    Map.of("user_id", USER, "query", "Where does Maya's sister live?")))
+                            .path("context")
+                            .asText())
+                    .contains("Braga")
+                    .doesNotContain("moved to Porto");
+            JsonNode blank =
+                    problem(call(mcp, "update_memory", Map.of("user_id", USER, "episode_id", "m1", "content", " ")));
+            assertThat(blank.findValuesAsText("field")).containsExactly("content");
 
             JsonNode deleted = ok(call(mcp, "delete_memory", Map.of("user_id", USER, "episode_id", "m3")));
             assertThat(deleted.path("status").asText()).isIn("complete", "pending");

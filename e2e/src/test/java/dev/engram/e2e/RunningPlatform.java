@@ -6,6 +6,7 @@ import dev.engram.launcher.Platform;
 import dev.engram.launcher.PlatformSettings;
 import dev.engram.launcher.ServiceKind;
 import dev.engram.launcher.postgres.LocalPostgres;
+import dev.engram.sdk.Engram;
 import dev.engram.testing.OtlpReceiver;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -77,6 +78,17 @@ public final class RunningPlatform implements BeforeAllCallback, AutoCloseable {
         Admin admin = admin();
         admin.createProject(project);
         return new Tenant(project, new Gateway(gatewayUrl(), admin.createKey(project)));
+    }
+
+    /** A Java SDK client of a fresh project, named after the prefix, with a key that has every scope. */
+    public Engram client(String prefix) {
+        String project = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+        Admin admin = admin();
+        admin.createProject(project);
+        return Engram.builder()
+                .url(gatewayUrl())
+                .apiKey(admin.createKey(project))
+                .build();
     }
 
     /** Every span the services exported, received as a collector would. */

@@ -12,8 +12,8 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The extraction queue. A claim picks the user whose waiting episodes are due (enough of them, or
- * the oldest waited long enough) and leases that user's waiting rows with "for update skip locked",
+ * The extraction queue. A claim picks the user whose waiting episodes are due (enough of them, the
+ * oldest waited long enough, or one of them is a correction, which someone is waiting to see) and leases that user's waiting rows with "for update skip locked",
  * so concurrent workers never take the same row; a row whose lease ran out is due again.
  */
 @ApplicationScoped
@@ -34,6 +34,7 @@ public class ObservedEpisodeRepository implements PanacheRepositoryBase<Observed
                  group by project, user_id
                 having count(*) >= :batchSize
                     or min(received_at) <= now() - cast(:maxWaitMillis as bigint) * interval '1 millisecond'
+                    or bool_or(revision > 0)
                  order by min(received_at)
                  limit 1)
             update profile.observed_episode o

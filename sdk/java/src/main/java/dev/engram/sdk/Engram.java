@@ -1,6 +1,7 @@
 package dev.engram.sdk;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,12 +9,14 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import dev.engram.sdk.Model.AddResult;
 import dev.engram.sdk.Model.Deletion;
 import dev.engram.sdk.Model.Episode;
+import dev.engram.sdk.Model.EpisodeChange;
 import dev.engram.sdk.Model.EpisodeInput;
 import dev.engram.sdk.Model.EpisodePage;
 import dev.engram.sdk.Model.MemoryStatus;
 import dev.engram.sdk.Model.Profile;
 import dev.engram.sdk.Model.SearchResult;
 import dev.engram.sdk.Model.ShortTerm;
+import dev.engram.sdk.Model.UpdateResult;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -141,6 +144,20 @@ public final class Engram {
     public Episode episode(String userId, String episodeId) {
         return call(
                 "GET", "v1/memories/episodes/" + segment(episodeId), Map.of("user_id", userId), null, Episode.class);
+    }
+
+    /** Corrects an episode in place; with {@code waitIndexed}, returns once it is searchable again. */
+    public UpdateResult updateEpisode(String userId, String episodeId, EpisodeChange change, boolean waitIndexed) {
+        Map<String, Object> body = json.convertValue(change, new TypeReference<Map<String, Object>>() {});
+        if (waitIndexed) {
+            body.put("wait", "indexed");
+        }
+        return call(
+                "PATCH",
+                "v1/memories/episodes/" + segment(episodeId),
+                Map.of("user_id", userId),
+                body,
+                UpdateResult.class);
     }
 
     public Deletion deleteEpisode(String userId, String episodeId) {

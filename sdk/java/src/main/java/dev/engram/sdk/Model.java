@@ -37,7 +37,29 @@ public final class Model {
             String role,
             String content,
             String timestamp,
-            Map<String, String> metadata) {}
+            Map<String, String> metadata,
+            int revision,
+            String updatedAt) {}
+
+    /**
+     * What to correct in a stored episode: a null field is kept, an empty speaker field cleared, metadata replaced
+     * whole.
+     */
+    public record EpisodeChange(
+            String content,
+            String producer,
+            String producedFor,
+            String role,
+            String timestamp,
+            Map<String, String> metadata) {
+
+        public static EpisodeChange content(String content) {
+            return new EpisodeChange(content, null, null, null, null, null);
+        }
+    }
+
+    /** {@code status} is {@code updated} or {@code unchanged}; {@code pending} only after a wait that ran out. */
+    public record UpdateResult(String status, Episode episode, List<String> pending) {}
 
     public record EpisodeCluster(String nucleusId, Double relevance, List<Episode> episodes) {}
 
