@@ -2,6 +2,7 @@ package dev.engram.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.engram.sdk.Engram;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -271,7 +272,7 @@ public final class BenchMain {
             RelevanceCollector relevance,
             Function<Retriever, R> evaluate,
             RunIds ids) {
-        GatewayClient gateway = new GatewayClient(gatewayUrl, System.getenv("ENGRAM_API_KEY"));
+        Engram gateway = Gateways.connect(gatewayUrl, System.getenv("ENGRAM_API_KEY"));
         int turns = conversations.stream().mapToInt(c -> c.turns().size()).sum();
         Progress.log("ingesting %d turns through %s", turns, gatewayUrl);
         IngestResult ingest = new EngramIngest(gateway, ids).run(conversations, options.runId() != null);

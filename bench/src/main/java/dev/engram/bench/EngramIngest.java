@@ -1,9 +1,12 @@
 package dev.engram.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.bench.importing.ChatRequests;
 import dev.engram.bench.importing.SessionMessages;
+import dev.engram.sdk.Engram;
+import dev.engram.sdk.Model.MemoryStatus;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,10 +22,12 @@ public final class EngramIngest {
     private static final Duration REPORT_INTERVAL = Duration.ofSeconds(10);
     private static final Duration SEARCHABLE_TIMEOUT = Duration.ofMinutes(60);
 
-    private final GatewayClient gateway;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Engram gateway;
     private final RunIds ids;
 
-    public EngramIngest(GatewayClient gateway, RunIds ids) {
+    public EngramIngest(Engram gateway, RunIds ids) {
         this.gateway = gateway;
         this.ids = ids;
     }
@@ -31,8 +36,7 @@ public final class EngramIngest {
     public List<ObjectNode> requests(Session session) {
         String sampleId = session.sampleId();
         return ChatRequests.of(
-                SessionMessages.of(session, ids.userId(sampleId), diaId -> ids.episodeId(sampleId, diaId)),
-                gateway.json());
+                SessionMessages.of(session, ids.userId(sampleId), diaId -> ids.episodeId(sampleId, diaId)), JSON);
     }
 
     /** Sends every session in conversation order, then waits until every user has nothing pending. */
@@ -62,7 +66,7 @@ public final class EngramIngest {
                 continue;
             }
             for (ObjectNode body : bodies) {
-                JsonNode answer = gateway.addMemories(body);
+                JsonNode answer = gateway.request("POST", "v1/memories", Map.of(), body);
                 checkCreated(answer, reuse);
                 int sent = body.get("episodes").size();
                 episodes += sent;
@@ -76,8 +80,8 @@ public final class EngramIngest {
     }
 
     private boolean isComplete(String userId, int episodes) {
-        JsonNode status = gateway.status(userId);
-        return status.path("pending").asLong(-1) == 0 && status.path("indexed").asLong() >= episodes;
+        MemoryStatus status = gateway.status(userId);
+        return status.pending() == 0 && status.indexed() >= episodes;
     }
 
     /** Every episode is new, except that a reused run may resend the part of a user an interrupted run stored. */
@@ -102,9 +106,8 @@ public final class EngramIngest {
         long nextReport = System.nanoTime() + REPORT_INTERVAL.toNanos();
         while (!waiting.isEmpty()) {
             waiting.entrySet().removeIf(user -> {
-                JsonNode status = gateway.status(user.getKey());
-                return status.path("pending").asLong(-1) == 0
-                        && status.path("indexed").asLong() >= user.getValue();
+                MemoryStatus status = gateway.status(user.getKey());
+                return status.pending() == 0 && status.indexed() >= user.getValue();
             });
             if (waiting.isEmpty()) {
                 return;

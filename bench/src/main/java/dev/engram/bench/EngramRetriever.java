@@ -1,16 +1,21 @@
 package dev.engram.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.engram.sdk.Engram;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Engram through its gateway: one search per question, within the question's own memory user. */
 public final class EngramRetriever implements Retriever {
 
-    private final GatewayClient gateway;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Engram gateway;
     private final RunIds ids;
     private final int topK;
     private final ExpandContext expand;
@@ -23,7 +28,7 @@ public final class EngramRetriever implements Retriever {
      * @param mode the search mode to ask for, or {@code null} to leave the service's default
      */
     public EngramRetriever(
-            GatewayClient gateway, RunIds ids, int topK, ExpandContext expand, List<String> rerankers, String mode) {
+            Engram gateway, RunIds ids, int topK, ExpandContext expand, List<String> rerankers, String mode) {
         this.gateway = gateway;
         this.ids = ids;
         this.topK = topK;
@@ -47,11 +52,11 @@ public final class EngramRetriever implements Retriever {
 
     /** The whole search answer to a question, as the gateway gave it. */
     public JsonNode search(Question question) {
-        return gateway.search(request(question));
+        return gateway.request("POST", "v1/memories/search", Map.of(), request(question));
     }
 
     ObjectNode request(Question question) {
-        ObjectNode body = gateway.json().createObjectNode();
+        ObjectNode body = JSON.createObjectNode();
         body.put("user_id", ids.userId(question.sampleId()));
         body.put("query", question.text());
         body.put("top_k", topK);

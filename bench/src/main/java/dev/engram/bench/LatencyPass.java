@@ -1,7 +1,10 @@
 package dev.engram.bench;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.engram.sdk.Engram;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Search latency as one client sees it: every question once more, one at a time, with only the required
@@ -15,10 +18,12 @@ public final class LatencyPass {
     static final int TOP_K = 10;
     static final int WARM_UP_ROUNDS = 3;
 
-    private final GatewayClient gateway;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Engram gateway;
     private final RunIds ids;
 
-    public LatencyPass(GatewayClient gateway, RunIds ids) {
+    public LatencyPass(Engram gateway, RunIds ids) {
         this.gateway = gateway;
         this.ids = ids;
     }
@@ -26,20 +31,20 @@ public final class LatencyPass {
     public LatencyResult run(List<Question> questions) {
         int warmUp = WARM_UP_ROUNDS * questions.size();
         for (int i = 0; i < warmUp; i++) {
-            gateway.search(request(questions.get(i % questions.size())));
+            gateway.request("POST", "v1/memories/search", Map.of(), request(questions.get(i % questions.size())));
         }
         double[] millis = new double[questions.size()];
         for (int i = 0; i < questions.size(); i++) {
             ObjectNode body = request(questions.get(i));
             long started = System.nanoTime();
-            gateway.search(body);
+            gateway.request("POST", "v1/memories/search", Map.of(), body);
             millis[i] = (System.nanoTime() - started) / 1e6;
         }
         return LatencyResult.of(millis, warmUp);
     }
 
     private ObjectNode request(Question question) {
-        ObjectNode body = gateway.json().createObjectNode();
+        ObjectNode body = JSON.createObjectNode();
         body.put("user_id", ids.userId(question.sampleId()));
         body.put("query", question.text());
         body.put("top_k", TOP_K);

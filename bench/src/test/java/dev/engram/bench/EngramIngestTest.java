@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class EngramIngestTest {
 
     private final EngramIngest ingest =
-            new EngramIngest(new GatewayClient("http://127.0.0.1:1", null), new RunIds("bench-1"));
+            new EngramIngest(Gateways.connect("http://127.0.0.1:1", null), new RunIds("bench-1"));
 
     @Test
     void one_episode_per_turn_in_the_session_of_its_user() {

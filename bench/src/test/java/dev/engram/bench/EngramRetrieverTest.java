@@ -35,7 +35,7 @@ class EngramRetrieverTest {
 
     @Test
     void the_search_asks_only_for_episodic_memory_of_the_questions_own_user() {
-        GatewayClient gateway = new GatewayClient("http://127.0.0.1:1", null);
+        dev.engram.sdk.Engram gateway = Gateways.connect("http://127.0.0.1:1", null);
         RunIds ids = new RunIds("bench-test");
         Question question = new Question("conv-a", "Which marathon?", 1, List.of("D2:2"));
 

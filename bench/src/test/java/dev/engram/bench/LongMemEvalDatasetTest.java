@@ -217,7 +217,7 @@ class LongMemEvalDatasetTest {
 
     @Test
     void no_answer_label_reaches_the_platform() {
-        EngramIngest ingest = new EngramIngest(new GatewayClient("http://127.0.0.1:1", null), new RunIds("bench-1"));
+        EngramIngest ingest = new EngramIngest(Gateways.connect("http://127.0.0.1:1", null), new RunIds("bench-1"));
         StringBuilder sent = new StringBuilder();
         for (Session session : dataset.haystacks().get(0).sessions()) {
             ingest.requests(session).forEach(body -> sent.append(body).append('\n'));

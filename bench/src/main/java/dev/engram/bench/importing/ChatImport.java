@@ -1,10 +1,11 @@
 package dev.engram.bench.importing;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.bench.EngramIngest;
-import dev.engram.bench.GatewayClient;
 import dev.engram.bench.RunIds;
+import dev.engram.sdk.Engram;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +20,11 @@ public final class ChatImport {
     /** What an import did. */
     public record Outcome(int created, int duplicates, int requests, int users) {}
 
-    private final GatewayClient gateway;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
-    public ChatImport(GatewayClient gateway) {
+    private final Engram gateway;
+
+    public ChatImport(Engram gateway) {
         this.gateway = gateway;
     }
 
@@ -31,13 +34,13 @@ public final class ChatImport {
      */
     public Outcome run(List<ChatMessage> messages, boolean waitIndexed, ImportProgress progress) {
         long started = System.nanoTime();
-        List<ObjectNode> requests = ChatRequests.of(messages, gateway.json());
+        List<ObjectNode> requests = ChatRequests.of(messages, JSON);
         Map<String, Integer> perUser = new LinkedHashMap<>();
         int created = 0;
         int duplicates = 0;
         int sent = 0;
         for (ObjectNode request : requests) {
-            JsonNode answer = gateway.addMemories(request);
+            JsonNode answer = gateway.request("POST", "v1/memories", Map.of(), request);
             for (JsonNode outcome : answer.path("episodes")) {
                 if ("created".equals(outcome.path("status").asText())) {
                     created++;

@@ -1,7 +1,7 @@
 package dev.engram.bench.importing;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.engram.bench.GatewayClient;
+import dev.engram.bench.Gateways;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,7 +91,7 @@ public final class ImportMain {
         ObjectMapper json = new ObjectMapper();
         List<ChatMessage> messages = new ChatFile(json).read(options.file(), options.format(), options.user());
         out.printf("import: %d messages from %s into %s%n", messages.size(), options.file(), options.gateway());
-        ChatImport.Outcome outcome = new ChatImport(new GatewayClient(options.gateway(), options.key()))
+        ChatImport.Outcome outcome = new ChatImport(Gateways.connect(options.gateway(), options.key()))
                 .run(messages, options.waitIndexed(), new ImportProgress(out, terminal, messages.size()));
         out.printf(
                 "import: %d stored, %d already there, %d users, %d requests%s%n",

@@ -2,7 +2,6 @@ package dev.engram.bench.load;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.engram.bench.GatewayClient;
 import dev.engram.bench.Progress;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -23,11 +22,11 @@ public final class IndexingCheck {
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
 
-    private final GatewayClient gateway;
+    private final RawGateway gateway;
     private final Duration pollInterval;
     private final ObjectMapper json = new ObjectMapper();
 
-    public IndexingCheck(GatewayClient gateway, Duration pollInterval) {
+    public IndexingCheck(RawGateway gateway, Duration pollInterval) {
         this.gateway = gateway;
         this.pollInterval = pollInterval;
     }

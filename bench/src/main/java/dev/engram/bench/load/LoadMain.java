@@ -1,7 +1,6 @@
 package dev.engram.bench.load;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.engram.bench.GatewayClient;
 import dev.engram.bench.Progress;
 import dev.engram.bench.RunIds;
 import java.io.IOException;
@@ -76,7 +75,7 @@ public final class LoadMain {
         LoadCorpus corpus = options.data() == null
                 ? SyntheticConversations.corpus(options.seed())
                 : LoadCorpus.locomo(options.data());
-        GatewayClient gateway = new GatewayClient(options.gateway(), options.apiKey(), REQUEST_TIMEOUT);
+        RawGateway gateway = new RawGateway(options.gateway(), options.apiKey(), REQUEST_TIMEOUT);
         checkReachable(gateway);
         List<ClientWorkload> clients = IntStream.rangeClosed(1, options.clients())
                 .mapToObj(client -> new ClientWorkload(options, ids, corpus, client))
@@ -102,7 +101,7 @@ public final class LoadMain {
     }
 
     /** One status read before the clients start, so that a missing gateway or a refused key is one clear line. */
-    private void checkReachable(GatewayClient gateway) throws InterruptedException {
+    private void checkReachable(RawGateway gateway) throws InterruptedException {
         HttpResponse<String> answer;
         try {
             answer = gateway.statusOnce(ids.userId("reachable"));

@@ -1,6 +1,5 @@
 package dev.engram.bench.load;
 
-import dev.engram.bench.GatewayClient;
 import dev.engram.bench.Progress;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -26,7 +25,7 @@ public final class LoadRun {
     /** A gateway that is down refuses at once; without a pause the clients would spin on it. */
     private static final Duration PAUSE_AFTER_NO_ANSWER = Duration.ofMillis(100);
 
-    private final GatewayClient gateway;
+    private final RawGateway gateway;
     private final List<ClientWorkload> clients;
     private final Duration duration;
     private final LongAdder sent = new LongAdder();
@@ -38,7 +37,7 @@ public final class LoadRun {
      */
     public record Result(Tally tally, double seconds) {}
 
-    public LoadRun(GatewayClient gateway, List<ClientWorkload> clients, Duration duration) {
+    public LoadRun(RawGateway gateway, List<ClientWorkload> clients, Duration duration) {
         this.gateway = gateway;
         this.clients = List.copyOf(clients);
         this.duration = duration;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.engram.bench.GatewayClient;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Map;
@@ -14,7 +13,7 @@ class IndexingCheckTest {
 
     private static final Duration POLL = Duration.ofMillis(10);
 
-    private static void store(GatewayClient gateway, String user, int episodes) throws Exception {
+    private static void store(RawGateway gateway, String user, int episodes) throws Exception {
         ObjectNode body =
                 JsonNodeFactory.instance.objectNode().put("user_id", user).put("session_id", "s");
         for (int i = 0; i < episodes; i++) {
@@ -26,7 +25,7 @@ class IndexingCheckTest {
     @Test
     void waits_until_every_user_has_nothing_pending() throws Exception {
         try (FakeGateway fake = new FakeGateway(Integer.MAX_VALUE, 3)) {
-            GatewayClient gateway = new GatewayClient(fake.url(), null);
+            RawGateway gateway = new RawGateway(fake.url(), null, java.time.Duration.ofSeconds(30));
             store(gateway, "a", 4);
             store(gateway, "b", 2);
 
@@ -47,7 +46,7 @@ class IndexingCheckTest {
     @Test
     void gives_up_after_the_settle_time_and_reports_what_is_pending() throws Exception {
         try (FakeGateway fake = new FakeGateway(Integer.MAX_VALUE, Integer.MAX_VALUE)) {
-            GatewayClient gateway = new GatewayClient(fake.url(), null);
+            RawGateway gateway = new RawGateway(fake.url(), null, java.time.Duration.ofSeconds(30));
             store(gateway, "a", 3);
 
             IndexingOutcome outcome = new IndexingCheck(gateway, POLL).await(Map.of("a", 3L), Duration.ofMillis(200));
@@ -62,7 +61,7 @@ class IndexingCheckTest {
     @Test
     void finds_accepted_episodes_that_are_not_stored() throws Exception {
         try (FakeGateway fake = new FakeGateway(Integer.MAX_VALUE, 0)) {
-            GatewayClient gateway = new GatewayClient(fake.url(), null);
+            RawGateway gateway = new RawGateway(fake.url(), null, java.time.Duration.ofSeconds(30));
             store(gateway, "a", 5);
             fake.lose("a", 2);
 
@@ -81,7 +80,7 @@ class IndexingCheckTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        GatewayClient gateway = new GatewayClient("http://127.0.0.1:" + port, null);
+        RawGateway gateway = new RawGateway("http://127.0.0.1:" + port, null, java.time.Duration.ofSeconds(30));
 
         IndexingOutcome outcome = new IndexingCheck(gateway, POLL).await(Map.of("a", 5L), Duration.ZERO);
 

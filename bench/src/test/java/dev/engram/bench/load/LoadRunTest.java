@@ -2,7 +2,6 @@ package dev.engram.bench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.engram.bench.GatewayClient;
 import dev.engram.bench.RunIds;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -32,7 +31,7 @@ class LoadRunTest {
     @Test
     void clients_send_until_time_is_up_and_every_request_is_counted_once() throws Exception {
         try (FakeGateway fake = new FakeGateway(10, 0)) {
-            GatewayClient gateway = new GatewayClient(fake.url(), "k-123");
+            RawGateway gateway = new RawGateway(fake.url(), "k-123", java.time.Duration.ofSeconds(30));
 
             Duration duration = Duration.ofSeconds(1);
             LoadRun.Result result = new LoadRun(gateway, clients(4, 0.5, duration), duration).run();
@@ -62,7 +61,7 @@ class LoadRunTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        GatewayClient gateway = new GatewayClient("http://127.0.0.1:" + port, null);
+        RawGateway gateway = new RawGateway("http://127.0.0.1:" + port, null, java.time.Duration.ofSeconds(30));
 
         LoadRun.Result result = new LoadRun(gateway, clients(2, 0.5), Duration.ofMillis(300)).run();
 

@@ -196,6 +196,17 @@ public final class Engram {
         return call("GET", "v1/users/" + segment(userId) + "/profile", Map.of(), null, Profile.class);
     }
 
+    // Any call
+
+    /**
+     * Any call of the API, its answer as a JSON tree: for fields the records leave out (a search's {@code trace}, a
+     * cluster's {@code similarity}) and bodies built as JSON. {@code path} is relative ({@code v1/memories/search});
+     * {@code body} is sent as JSON when not null. Refusals and retries are those of every other call.
+     */
+    public JsonNode request(String method, String path, Map<String, String> query, Object body) {
+        return call(method, path, query, body, JsonNode.class);
+    }
+
     // The wire
 
     private <T> T call(String method, String path, Map<String, String> query, Object body, Class<T> answer) {
