@@ -122,7 +122,7 @@ export interface SearchOptions {
   top_k?: number;
   session_id?: string;
   agent_id?: string;
-  mode?: "auto" | "direct" | "split" | "chain" | "graph" | "segtree";
+  mode?: "auto" | "direct" | "split" | "chain" | "graph" | "segtree" | "reconstruct";
   include?: Array<"episodic" | "short_term" | "profile">;
   min_relevance?: number;
   max_context_tokens?: number;

@@ -47,7 +47,7 @@ class CorrectionIT {
         assertThat(corrected.status()).isEqualTo("updated");
         assertThat(corrected.pending()).as("searchable again when answered").isNull();
         assertThat(engram.episode(USER, "m1").content()).isEqualTo("I live in Halifax.");
-        for (String mode : List.of("chain", "graph", "segtree")) {
+        for (String mode : List.of("chain", "graph", "segtree", "reconstruct")) {
             String context = engram.search(Map.of("user_id", USER, "query", "Where does Maria live?", "mode", mode))
                     .context();
             assertThat(context).as(mode).contains("Halifax").doesNotContain("Winnipeg");

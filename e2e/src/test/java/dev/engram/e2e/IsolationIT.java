@@ -30,7 +30,8 @@ class IsolationIT {
     private static final List<String> USERS = List.of("alice", "bob", "carol");
     private static final List<String> SESSIONS = List.of("s1", "s2");
     private static final int TURNS = 6;
-    private static final List<String> MODES = List.of("direct", "split", "chain", "graph", "segtree", "auto");
+    private static final List<String> MODES =
+            List.of("direct", "split", "chain", "graph", "segtree", "reconstruct", "auto");
     private static final Pattern MARKER = Pattern.compile("qx([0-9])u([a-z]+)s([0-9])t");
     private static final List<String> TOPICS = List.of(
             "I love hiking in the mountains with my dog",

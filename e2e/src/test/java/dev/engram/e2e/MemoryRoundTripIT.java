@@ -77,6 +77,29 @@ class MemoryRoundTripIT {
     }
 
     @Test
+    void a_reconstruction_navigates_from_the_questions_cues_and_says_so_in_its_trace() {
+        JsonPath result = gateway.search(Map.of(
+                "user_id",
+                "nadia",
+                "query",
+                "What kind of carrots is Nadia growing?",
+                "top_k",
+                3,
+                "mode",
+                "reconstruct"));
+
+        assertThat(result.getString("trace.mode")).isEqualTo("reconstruct");
+        assertThat(result.getInt("trace.reconstruct.facts")).isPositive();
+        assertThat(result.getInt("trace.reconstruct.cues")).isPositive();
+        assertThat(result.getList("trace.reconstruct.steps.action", String.class))
+                .startsWith("start")
+                .contains("open");
+        assertThat(result.getInt("trace.reconstruct.index_searches")).isZero();
+        assertThat(result.getMap("trace.reconstruct.stage_us")).containsKeys("graph", "navigate");
+        assertThat(Gateway.episodeIds(result)).contains("nadia-s1:3");
+    }
+
+    @Test
     void with_every_neighbour_the_best_match_comes_with_one_before_and_two_after_in_chronological_order() {
         JsonPath result = gateway.search(recitalQuestion(Map.of("before", 1, "after", 2, "neighbours", "all")));
 

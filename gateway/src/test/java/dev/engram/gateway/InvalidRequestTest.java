@@ -414,7 +414,7 @@ class InvalidRequestTest {
                 .body("errors[0].field", equalTo("mode"))
                 .body(
                         "errors[0].message",
-                        equalTo("must be one of auto, direct, split, chain, graph, segtree (was 'tree')"));
+                        equalTo("must be one of auto, direct, split, chain, graph, segtree, reconstruct (was 'tree')"));
     }
 
     @Test

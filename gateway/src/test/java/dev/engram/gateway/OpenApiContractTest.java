@@ -46,7 +46,7 @@ class OpenApiContractTest {
                 .toList();
 
         assertThat(schemas.getList("SearchRequest.properties.mode.enum")).isEqualTo(protoModes);
-        assertThat(protoModes).containsExactly("auto", "direct", "split", "chain", "graph", "segtree");
+        assertThat(protoModes).containsExactly("auto", "direct", "split", "chain", "graph", "segtree", "reconstruct");
         assertThat(schemas.getList("ExpandContext.properties.neighbours.enum")).containsExactly("matching", "all");
     }
 

@@ -34,7 +34,7 @@ final class Contract {
     static final int MAX_EVIDENCE = 100;
     static final int MAX_PROFILE_LIMIT = 1000;
     static final int MAX_NAME_CHARS = 200;
-    static final List<String> MODES = List.of("auto", "direct", "split", "chain", "graph", "segtree");
+    static final List<String> MODES = List.of("auto", "direct", "split", "chain", "graph", "segtree", "reconstruct");
     static final List<String> NEIGHBOURS = List.of("matching", "all");
     static final List<String> INCLUDES = List.of("episodic", "short_term", "profile");
     static final List<String> RERANKERS = List.of("rrf", "bm25", "embedding");

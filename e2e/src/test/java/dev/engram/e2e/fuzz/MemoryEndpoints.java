@@ -80,6 +80,7 @@ final class MemoryEndpoints {
                 status(),
                 listing(),
                 read(),
+                correct(),
                 shortTerm(),
                 search(),
                 deleteEpisode(),
@@ -363,6 +364,79 @@ final class MemoryEndpoints {
                     List<String> differences = Views.differences(expected, answer.jsonOrFail());
                     require(differences.isEmpty(), "episode " + id + " reads back with " + differences);
                 });
+    }
+
+    /** What a correction may change: every field of an added episode but its id; all of them optional. */
+    private Shape.ObjectShape change() {
+        return Shape.object(
+                0.5,
+                Field.optional(
+                        "producer",
+                        Shape.text(Contract.MAX_LABEL_CHARS, false, false, Contract.label(Contract.MAX_LABEL_CHARS))),
+                Field.optional(
+                        "produced_for",
+                        Shape.text(Contract.MAX_LABEL_CHARS, false, false, Contract.label(Contract.MAX_LABEL_CHARS))),
+                Field.optional(
+                        "role",
+                        Shape.text(Contract.MAX_LABEL_CHARS, false, false, Contract.label(Contract.MAX_LABEL_CHARS))),
+                Field.optional("content", Shape.text(Contract.MAX_CONTENT_BYTES, true, true, Contract.content())),
+                Field.optional("timestamp", Shape.timestamp(true)),
+                Field.optional("metadata", Shape.stringMap()));
+    }
+
+    Endpoint correct() {
+        String path = "/v1/memories/episodes/{episode_id}";
+        Shape.ObjectShape body = change();
+        return new Endpoint(
+                "PATCH",
+                path,
+                List.of(new Param("episode_id", Shape.id(null, false), true)),
+                List.of(new Param("user_id", user(), true)),
+                body,
+                Access.WRITE,
+                Contract.MAX_BODY,
+                ignored -> Gen.combine(
+                        episodeOfAUser(),
+                        body.valid(),
+                        (pair, json) -> Case.valid(
+                                Request.of("PATCH", path)
+                                        .pathParam("episode_id", pair[1])
+                                        .queryParam("user_id", pair[0])
+                                        .json(json)
+                                        .withKey(key(Access.WRITE)),
+                                model.hasEpisode(pair[0], pair[1]) ? 200 : 404)),
+                this::corrected);
+    }
+
+    /** The model's episode takes what the correction gave: a field left out stays, "" clears a speaker field. */
+    private void corrected(Request request, Answer answer, Model model) {
+        String user = request.queryValue("user_id").orElseThrow();
+        String id = request.pathValue("episode_id").orElseThrow();
+        Model.Episode before = model.episodes(user).get(id);
+        require(before != null, "corrected episode " + id + " of " + user + ", which was never stored");
+        require(answer.status() == 200, "a correction answered " + answer.status() + " instead of 200");
+        Json.Obj change = request.jsonObject().orElse(Json.obj());
+        Model.Episode after = new Model.Episode(
+                before.id(),
+                before.session(),
+                before.agent(),
+                change.string("producer").map(MemoryEndpoints::emptyAsNull).orElse(before.producer()),
+                change.string("produced_for").map(MemoryEndpoints::emptyAsNull).orElse(before.producedFor()),
+                change.string("role").map(MemoryEndpoints::emptyAsNull).orElse(before.role()),
+                change.string("content").orElse(before.content()),
+                change.string("timestamp").orElse(before.timestamp()),
+                change.get("metadata").map(Views::map).orElse(before.metadata()));
+        model.stored(user, after);
+        List<String> differences = Views.differences(after, answer.jsonOrFail().get("episode"));
+        require(differences.isEmpty(), "episode " + id + " was corrected to " + differences);
+        String status = text(answer.jsonOrFail(), "status");
+        require(
+                "updated".equals(status) || "unchanged".equals(status),
+                "a correction reported " + status + ", neither updated nor unchanged");
+    }
+
+    private static String emptyAsNull(String value) {
+        return value.isEmpty() ? null : value;
     }
 
     Endpoint shortTerm() {

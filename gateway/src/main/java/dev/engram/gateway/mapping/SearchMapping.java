@@ -5,6 +5,7 @@ import static dev.engram.gateway.mapping.JsonValues.orEmpty;
 import dev.engram.gateway.model.EpisodeCluster;
 import dev.engram.gateway.model.ExpandContext;
 import dev.engram.gateway.model.GraphTraceView;
+import dev.engram.gateway.model.ReconstructTraceView;
 import dev.engram.gateway.model.SearchFilterInput;
 import dev.engram.gateway.model.SearchRequest;
 import dev.engram.gateway.model.SearchResponse;
@@ -15,6 +16,7 @@ import dev.engram.proto.v1.Cluster;
 import dev.engram.proto.v1.ContextBy;
 import dev.engram.proto.v1.GraphTrace;
 import dev.engram.proto.v1.Neighbours;
+import dev.engram.proto.v1.ReconstructTrace;
 import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.Scope;
@@ -147,7 +149,22 @@ public final class SearchMapping {
                 trace.getMinRelevance(),
                 trace.getLatestFirst(),
                 trace.hasGraph() ? graph(trace.getGraph()) : null,
-                trace.hasSegtree() ? segtree(trace.getSegtree()) : null);
+                trace.hasSegtree() ? segtree(trace.getSegtree()) : null,
+                trace.hasReconstruct() ? reconstruct(trace.getReconstruct()) : null);
+    }
+
+    private static ReconstructTraceView reconstruct(ReconstructTrace reconstruct) {
+        return new ReconstructTraceView(
+                reconstruct.getFacts(),
+                reconstruct.getCues(),
+                reconstruct.getTags(),
+                reconstruct.getStepsList().stream()
+                        .map(step -> new ReconstructTraceView.Step(
+                                step.getAction(), step.getCuesList(), step.getTagsList(), step.getOpenedList()))
+                        .toList(),
+                reconstruct.getIndexSearches(),
+                reconstruct.getStopped(),
+                reconstruct.getStageUsMap());
     }
 
     private static SegTreeTraceView segtree(SegTreeTrace tree) {

@@ -40,4 +40,8 @@ public record SearchTrace(
 
         @Schema(description = "What the propagation of a segment-tree search did; absent for other modes.")
         @JsonInclude(JsonInclude.Include.NON_NULL)
-        SegTreeTraceView segtree) {}
+        SegTreeTraceView segtree,
+
+        @Schema(description = "What the navigator of a reconstruction did; absent for other modes.")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        ReconstructTraceView reconstruct) {}

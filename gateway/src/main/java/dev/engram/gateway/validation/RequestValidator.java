@@ -64,19 +64,11 @@ public final class RequestValidator {
         return proto;
     }
 
-    /** A correction must change something, and what it gives follows the rules of an added episode. */
+    /** What a correction gives follows the rules of an added episode; an empty one changes nothing. */
     public static UpdateEpisodeRequest update(
             String project, String userId, String episodeId, dev.engram.gateway.model.UpdateEpisodeRequest request) {
         FieldErrors errors = FieldErrors.forBody(request);
         waitOption(errors, request.waitFor(), request.waitTimeoutMs());
-        if (request.content() == null
-                && request.producer() == null
-                && request.producedFor() == null
-                && request.role() == null
-                && request.timestamp() == null
-                && request.metadata() == null) {
-            errors.add("body", "must give at least one of content, producer, produced_for, role, timestamp, metadata");
-        }
         if (request.content() != null && request.content().isBlank()) {
             errors.add("content", "must not be blank");
         }

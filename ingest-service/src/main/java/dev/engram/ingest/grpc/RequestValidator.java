@@ -3,7 +3,6 @@ package dev.engram.ingest.grpc;
 import dev.engram.grpc.Violations;
 import dev.engram.ingest.mapping.ListCursor;
 import dev.engram.proto.v1.DeleteEpisodesRequest;
-import dev.engram.proto.v1.EpisodeChange;
 import dev.engram.proto.v1.ListEpisodesRequest;
 import dev.engram.proto.v1.UpdateEpisodeRequest;
 
@@ -47,9 +46,6 @@ final class RequestValidator {
         }
         if (!request.getScope().getAgentId().isEmpty()) {
             violations.add("scope.agent_id", "an episode keeps its agent; leave it empty");
-        }
-        if (request.getChange().equals(EpisodeChange.getDefaultInstance())) {
-            violations.add("change", "must change at least one field");
         }
         if (request.getChange().hasContent() && request.getChange().getContent().isBlank()) {
             violations.add("change.content", "must not be blank");

@@ -6,6 +6,8 @@ import dev.engram.grpc.contract.FieldRule;
 import dev.engram.proto.v1.GraphSearchRequest;
 import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.MutinyVectorServiceGrpc.MutinyVectorServiceStub;
+import dev.engram.proto.v1.ReconstructSearchRequest;
+import dev.engram.proto.v1.ReconstructSearchResponse;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
 import dev.engram.proto.v1.SegTreeSearchRequest;
@@ -74,6 +76,17 @@ public class VectorClient {
                 .setFilter(filter)
                 .build();
         return calls.call("SegTreeSearch", stub, vector -> vector.segTreeSearch(request));
+    }
+
+    /** Memory reconstruction: the episodes of the contents the navigator opened, best evidence first. */
+    public Uni<ReconstructSearchResponse> reconstructSearch(Scope scope, String query, int limit, SearchFilter filter) {
+        ReconstructSearchRequest request = ReconstructSearchRequest.newBuilder()
+                .setScope(scope)
+                .setQuery(query)
+                .setLimit(limit)
+                .setFilter(filter)
+                .build();
+        return calls.call("ReconstructSearch", stub, vector -> vector.reconstructSearch(request));
     }
 
     /** Episode id -> the episodes of its segment in its session's segment tree; absent without a tree. */

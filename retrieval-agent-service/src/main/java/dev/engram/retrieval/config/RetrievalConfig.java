@@ -130,6 +130,26 @@ public interface RetrievalConfig {
         List<TreeRanking> rankings();
     }
 
+    /** {@code mode: reconstruct}. */
+    Reconstruct reconstruct();
+
+    interface Reconstruct {
+
+        /**
+         * The rankings a reconstruction fuses: {@code reconstruct} (the episodes of the contents the navigator
+         * opened, best evidence first) and {@code direct} (the hybrid search of {@code mode: direct}), in this order;
+         * a ranking named twice counts twice. The weight of each is chosen by ablation (docs/benchmarks.md).
+         */
+        @WithDefault("direct,direct,reconstruct")
+        List<ReconstructRanking> rankings();
+    }
+
+    /** A ranking a reconstruction can fuse. */
+    enum ReconstructRanking {
+        DIRECT,
+        RECONSTRUCT
+    }
+
     /** A ranking a segment-tree search can fuse. */
     enum TreeRanking {
         DIRECT,

@@ -63,6 +63,7 @@ public class SearchRequestMapper {
             case SEARCH_MODE_CHAIN -> SearchMode.CHAIN;
             case SEARCH_MODE_GRAPH -> SearchMode.GRAPH;
             case SEARCH_MODE_SEGTREE -> SearchMode.SEGTREE;
+            case SEARCH_MODE_RECONSTRUCT -> SearchMode.RECONSTRUCT;
             default -> config.defaultMode();
         };
     }

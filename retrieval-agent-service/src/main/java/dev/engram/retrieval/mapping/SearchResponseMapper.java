@@ -2,11 +2,13 @@ package dev.engram.retrieval.mapping;
 
 import dev.engram.proto.v1.Cluster;
 import dev.engram.proto.v1.GraphTrace;
+import dev.engram.proto.v1.ReconstructTrace;
 import dev.engram.proto.v1.RetrievalResponse;
 import dev.engram.proto.v1.SegTreeTrace;
 import dev.engram.proto.v1.Trace;
 import dev.engram.retrieval.model.EpisodeCluster;
 import dev.engram.retrieval.model.GraphWalk;
+import dev.engram.retrieval.model.Reconstruction;
 import dev.engram.retrieval.model.SearchResult;
 import dev.engram.retrieval.model.SearchTrace;
 import dev.engram.retrieval.model.TreeRecall;
@@ -54,6 +56,17 @@ public final class SearchResponseMapper {
                     .setSteps(recall.steps())
                     .setSummaries(recall.summaries())
                     .putAllStageUs(recall.stageMicros()));
+        }
+        if (trace.reconstruct() != null) {
+            Reconstruction reconstruction = trace.reconstruct();
+            wire.setReconstruct(ReconstructTrace.newBuilder()
+                    .setFacts(reconstruction.facts())
+                    .setCues(reconstruction.cues())
+                    .setTags(reconstruction.tags())
+                    .addAllSteps(reconstruction.steps())
+                    .setIndexSearches(reconstruction.indexSearches())
+                    .setStopped(reconstruction.stopped())
+                    .putAllStageUs(reconstruction.stageMicros()));
         }
         return wire.setMode(trace.mode())
                 .setReason(trace.reason())

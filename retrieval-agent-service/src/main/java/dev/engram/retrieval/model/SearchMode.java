@@ -15,9 +15,11 @@ public enum SearchMode {
     /** The question's facts, then a random walk over the user's associative graph of facts. */
     GRAPH,
     /** Relevance propagated along a segment tree of each session, fused with the direct search. */
-    SEGTREE;
+    SEGTREE,
+    /** A navigator over the user's cue-tag-content graph, opening what fits the question, fused with the direct search. */
+    RECONSTRUCT;
 
-    /** The mode as traces and metrics name it: auto, direct, split, chain, graph, segtree. */
+    /** The mode as traces and metrics name it: auto, direct, split, chain, graph, segtree, reconstruct. */
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
     }

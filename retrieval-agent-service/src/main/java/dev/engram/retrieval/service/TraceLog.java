@@ -1,6 +1,7 @@
 package dev.engram.retrieval.service;
 
 import dev.engram.retrieval.model.GraphWalk;
+import dev.engram.retrieval.model.Reconstruction;
 import dev.engram.retrieval.model.SearchMode;
 import dev.engram.retrieval.model.SearchTrace;
 import dev.engram.retrieval.model.TreeRecall;
@@ -29,6 +30,7 @@ public final class TraceLog {
     private int latestFirst;
     private GraphWalk graph;
     private TreeRecall segtree;
+    private Reconstruction reconstruct;
 
     public long startedNanos() {
         return startedNanos;
@@ -91,6 +93,11 @@ public final class TraceLog {
         this.segtree = recall;
     }
 
+    /** What a reconstruction's navigator did. */
+    public synchronized void reconstructed(Reconstruction reconstruction) {
+        this.reconstruct = reconstruction;
+    }
+
     public synchronized SearchTrace finish(long tookMs) {
         return new SearchTrace(
                 mode.wireName(),
@@ -106,6 +113,7 @@ public final class TraceLog {
                 minRelevance,
                 latestFirst,
                 graph,
-                segtree);
+                segtree,
+                reconstruct);
     }
 }

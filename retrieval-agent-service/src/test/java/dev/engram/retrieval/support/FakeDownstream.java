@@ -8,6 +8,9 @@ import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.GraphSearchRequest;
 import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.IngestServiceGrpc;
+import dev.engram.proto.v1.ReconstructSearchRequest;
+import dev.engram.proto.v1.ReconstructSearchResponse;
+import dev.engram.proto.v1.ReconstructStep;
 import dev.engram.proto.v1.SegTreeSearchRequest;
 import dev.engram.proto.v1.SegTreeSearchResponse;
 import dev.engram.proto.v1.Segment;
@@ -61,6 +64,8 @@ public final class FakeDownstream {
     private volatile SegTreeSearchResponse segtree = SegTreeSearchResponse.getDefaultInstance();
     private volatile Map<String, List<String>> segments = Map.of();
     private final List<SegTreeSearchRequest> segtreeRequests = new CopyOnWriteArrayList<>();
+    private volatile ReconstructSearchResponse reconstruct = ReconstructSearchResponse.getDefaultInstance();
+    private final List<ReconstructSearchRequest> reconstructRequests = new CopyOnWriteArrayList<>();
 
     public void reset() {
         shortTerm = ShortTermMemory.getDefaultInstance();
@@ -80,6 +85,8 @@ public final class FakeDownstream {
         graphRequests.clear();
         segtree = SegTreeSearchResponse.getDefaultInstance();
         segtreeRequests.clear();
+        reconstruct = ReconstructSearchResponse.getDefaultInstance();
+        reconstructRequests.clear();
         segments = Map.of();
     }
 
@@ -114,6 +121,32 @@ public final class FakeDownstream {
                 .addAllRanked(scripted(ranked.toArray()))
                 .putStageUs("score", 120)
                 .build();
+    }
+
+    /**
+     * What reconstructions answer: the user's graph holds {@code facts} facts, and the navigator opened the
+     * contents of {@code ranked} (pairs of episode id and score, best first) in two steps. Until this is called
+     * the user has no facts.
+     */
+    public void reconstruct(int facts, List<Object> ranked) {
+        reconstruct = ReconstructSearchResponse.newBuilder()
+                .setFacts(facts)
+                .setCues(facts * 3)
+                .setTags(facts / 2)
+                .addAllRanked(scripted(ranked.toArray()))
+                .addSteps(ReconstructStep.newBuilder().setAction("start").addCues("caroline"))
+                .addSteps(ReconstructStep.newBuilder()
+                        .setAction("open")
+                        .addCues("caroline")
+                        .addTags("adopt")
+                        .addOpened("s1-3#f1"))
+                .setStopped("no_gain")
+                .putStageUs("navigate", 80)
+                .build();
+    }
+
+    public List<ReconstructSearchRequest> reconstructRequests() {
+        return List.copyOf(reconstructRequests);
     }
 
     /** What Segments answers: episode id -> the episodes of its segment; unknown episodes have none. */
@@ -276,6 +309,15 @@ public final class FakeDownstream {
                 recordDeadline("SegTreeSearch");
                 segtreeRequests.add(request);
                 response.onNext(segtree);
+                response.onCompleted();
+            }
+
+            @Override
+            public void reconstructSearch(
+                    ReconstructSearchRequest request, StreamObserver<ReconstructSearchResponse> response) {
+                recordDeadline("ReconstructSearch");
+                reconstructRequests.add(request);
+                response.onNext(reconstruct);
                 response.onCompleted();
             }
 

@@ -154,6 +154,40 @@ public interface VectorConfig {
     /** Segment trees over each session and their search (SegTreeMem). */
     SegTree segtree();
 
+    /** Memory reconstruction (mode reconstruct): the heuristic navigator over the cue-tag-content graph. */
+    Reconstruct reconstruct();
+
+    interface Reconstruct {
+
+        /** Open steps before the navigator stops, whatever they still add. */
+        @WithDefault("4")
+        int maxSteps();
+
+        /** Contents one step opens. */
+        @WithDefault("6")
+        int openPerStep();
+
+        /** How much more a content weighs when its tag is a relation the question names (1: twice as much). */
+        @WithDefault("1.0")
+        double tagBonus();
+
+        /** Weight of a cue reached through an opened content, relative to that content's evidence. */
+        @WithDefault("0.5")
+        double followDecay();
+
+        /** Weight the rest of an opened content's event gets as candidates, shared among them. */
+        @WithDefault("0.3")
+        double topicWeight();
+
+        /** A step whose best new content has less evidence than this share of the best so far ends the navigation. */
+        @WithDefault("0.1")
+        double minGain();
+
+        /** Cues leading to more contents than this are too common to follow from a content. */
+        @WithDefault("50")
+        int maxCueSpread();
+    }
+
     interface SegTree {
 
         /**

@@ -33,6 +33,11 @@ public final class Keywords {
                 .toList();
     }
 
+    /** A word as the keywords hold it (stemmed, lower case); empty for a stop word. */
+    public static String stem(String word) {
+        return stems(word, 1).stream().findFirst().orElse("");
+    }
+
     private static Set<String> stems(String text, int limit) {
         return AnalyzedTerms.of(ANALYZER, "keywords", text, limit);
     }

@@ -1,6 +1,7 @@
 package dev.engram.vector.graph;
 
 import dev.engram.vector.facts.Fact;
+import dev.engram.vector.reconstruct.CueTagGraph;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -20,7 +21,39 @@ public final class UserGraphs {
 
     private record Key(String project, String userId) {}
 
-    private record Held(List<Fact> facts, FactGraph graph) {}
+    /** A user's facts and their graph; the cue-tag graph over them is built at its first use. */
+    private static final class Held {
+        private final List<Fact> facts;
+        private final FactGraph graph;
+        private volatile CueTagGraph cues;
+
+        Held(List<Fact> facts, FactGraph graph) {
+            this.facts = facts;
+            this.graph = graph;
+        }
+
+        List<Fact> facts() {
+            return facts;
+        }
+
+        FactGraph graph() {
+            return graph;
+        }
+
+        CueTagGraph cues() {
+            CueTagGraph built = cues;
+            if (built == null) {
+                synchronized (this) {
+                    built = cues;
+                    if (built == null) {
+                        built = CueTagGraph.of(graph);
+                        cues = built;
+                    }
+                }
+            }
+            return built;
+        }
+    }
 
     private final ConcurrentHashMap<Key, Held> held = new ConcurrentHashMap<>();
     private final GraphSettings settings;
@@ -33,6 +66,18 @@ public final class UserGraphs {
 
     /** The user's graph, built from {@code facts} when it is not held. */
     public FactGraph graph(String project, String userId, Supplier<List<Fact>> facts) {
+        return held(project, userId, facts).graph();
+    }
+
+    /**
+     * The user's cue-tag graph over the facts graph {@link #graph} answers; built from it at its first use, and
+     * replaced with it by every write.
+     */
+    public CueTagGraph cueGraph(String project, String userId, Supplier<List<Fact>> facts) {
+        return held(project, userId, facts).cues();
+    }
+
+    private Held held(String project, String userId, Supplier<List<Fact>> facts) {
         Held graph = held.computeIfAbsent(new Key(project, userId), key -> {
             List<Fact> all = facts.get();
             return new Held(all, FactGraph.of(all, settings));
@@ -40,7 +85,7 @@ public final class UserGraphs {
         while (held.size() > maxUsers) {
             held.keySet().stream().findFirst().ifPresent(held::remove);
         }
-        return graph.graph();
+        return graph;
     }
 
     /** The given episodes of the user were indexed (again) with {@code facts}; call after the store has them. */

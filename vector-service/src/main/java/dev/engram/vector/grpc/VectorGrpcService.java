@@ -4,6 +4,8 @@ import dev.engram.proto.v1.GraphSearchRequest;
 import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.IndexRequest;
 import dev.engram.proto.v1.IndexResponse;
+import dev.engram.proto.v1.ReconstructSearchRequest;
+import dev.engram.proto.v1.ReconstructSearchResponse;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SegTreeSearchRequest;
 import dev.engram.proto.v1.SegTreeSearchResponse;
@@ -27,6 +29,7 @@ import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.service.GraphSearchService;
 import dev.engram.vector.service.IndexContents;
 import dev.engram.vector.service.IndexingService;
+import dev.engram.vector.service.ReconstructSearchService;
 import dev.engram.vector.service.SearchService;
 import dev.engram.vector.service.SegTreeSearchService;
 import io.quarkus.grpc.GrpcService;
@@ -47,18 +50,21 @@ public class VectorGrpcService implements VectorService {
     private final IndexContents contents;
     private final GraphSearchService graphs;
     private final SegTreeSearchService segtrees;
+    private final ReconstructSearchService reconstructions;
 
     VectorGrpcService(
             IndexingService indexing,
             SearchService searching,
             IndexContents contents,
             GraphSearchService graphs,
-            SegTreeSearchService segtrees) {
+            SegTreeSearchService segtrees,
+            ReconstructSearchService reconstructions) {
         this.indexing = indexing;
         this.searching = searching;
         this.contents = contents;
         this.graphs = graphs;
         this.segtrees = segtrees;
+        this.reconstructions = reconstructions;
     }
 
     @Override
@@ -108,6 +114,19 @@ public class VectorGrpcService implements VectorService {
                 })
                 .onFailure()
                 .transform(failure -> GrpcErrors.toStatus(failure, "SegTreeSearch"));
+    }
+
+    @Override
+    @Blocking
+    public Uni<ReconstructSearchResponse> reconstructSearch(ReconstructSearchRequest request) {
+        return Uni.createFrom()
+                .item(() -> {
+                    UnitFilter filter = SearchMapper.filter(request.getScope(), request.getFilter());
+                    return SearchMapper.response(
+                            reconstructions.search(filter, request.getQuery(), request.getLimit()));
+                })
+                .onFailure()
+                .transform(failure -> GrpcErrors.toStatus(failure, "ReconstructSearch"));
     }
 
     @Override

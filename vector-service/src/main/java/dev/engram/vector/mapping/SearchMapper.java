@@ -1,6 +1,8 @@
 package dev.engram.vector.mapping;
 
 import dev.engram.proto.v1.GraphSearchResponse;
+import dev.engram.proto.v1.ReconstructSearchResponse;
+import dev.engram.proto.v1.ReconstructStep;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.SearchFilter;
 import dev.engram.proto.v1.SegTreeSearchResponse;
@@ -10,6 +12,7 @@ import dev.engram.proto.v1.VectorSearchResponse;
 import dev.engram.vector.graph.GraphRecall;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
+import dev.engram.vector.reconstruct.ReconstructRecall;
 import dev.engram.vector.segtree.SegTreeRecall;
 import java.time.Instant;
 import java.util.List;
@@ -69,6 +72,26 @@ public final class SearchMapper {
                 .setSeeds(recall.seeds())
                 .setEventFacts(recall.eventFacts())
                 .setTouched(recall.touched())
+                .putAllStageUs(recall.stageMicros())
+                .build();
+    }
+
+    public static ReconstructSearchResponse response(ReconstructRecall recall) {
+        return ReconstructSearchResponse.newBuilder()
+                .addAllRanked(recall.ranked().stream().map(SearchMapper::hit).toList())
+                .setFacts(recall.facts())
+                .setCues(recall.cues())
+                .setTags(recall.tags())
+                .addAllSteps(recall.steps().stream()
+                        .map(step -> ReconstructStep.newBuilder()
+                                .setAction(step.action())
+                                .addAllCues(step.cues())
+                                .addAllTags(step.tags())
+                                .addAllOpened(step.opened())
+                                .build())
+                        .toList())
+                .setIndexSearches(recall.indexSearches())
+                .setStopped(recall.stopped())
                 .putAllStageUs(recall.stageMicros())
                 .build();
     }

@@ -3,6 +3,7 @@ package dev.engram.vector.service;
 import dev.engram.vector.config.VectorConfig;
 import dev.engram.vector.graph.GraphSettings;
 import dev.engram.vector.graph.UserGraphs;
+import dev.engram.vector.reconstruct.ReconstructSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -26,6 +27,20 @@ class UserGraphsProducer {
                 graph.iterations(),
                 graph.seeds(),
                 graph.answerSeeds());
+    }
+
+    @Produces
+    @Singleton
+    ReconstructSettings reconstruct(VectorConfig config) {
+        VectorConfig.Reconstruct reconstruct = config.reconstruct();
+        return new ReconstructSettings(
+                reconstruct.maxSteps(),
+                reconstruct.openPerStep(),
+                reconstruct.tagBonus(),
+                reconstruct.followDecay(),
+                reconstruct.topicWeight(),
+                reconstruct.minGain(),
+                reconstruct.maxCueSpread());
     }
 
     @Produces
