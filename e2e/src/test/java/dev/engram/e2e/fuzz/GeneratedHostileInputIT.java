@@ -110,6 +110,7 @@ class GeneratedHostileInputIT {
                 memory.status(),
                 memory.listing(),
                 memory.read(),
+                memory.correct(),
                 memory.shortTerm(),
                 memory.search(),
                 profile.put(),
