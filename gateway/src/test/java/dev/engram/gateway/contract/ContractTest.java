@@ -67,7 +67,7 @@ class ContractTest {
                                 "mode",
                                 "must be one of SEARCH_MODE_UNSPECIFIED, SEARCH_MODE_AUTO, SEARCH_MODE_DIRECT,"
                                         + " SEARCH_MODE_SPLIT, SEARCH_MODE_CHAIN, SEARCH_MODE_GRAPH,"
-                                        + " SEARCH_MODE_SEGTREE (was 42)"));
+                                        + " SEARCH_MODE_SEGTREE, SEARCH_MODE_RECONSTRUCT (was 42)"));
     }
 
     @Test

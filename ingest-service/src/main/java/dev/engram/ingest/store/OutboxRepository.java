@@ -2,6 +2,7 @@ package dev.engram.ingest.store;
 
 import dev.engram.ingest.model.OutboxBatch;
 import dev.engram.ingest.model.OutboxTarget;
+import dev.engram.ingest.model.StoredEpisode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -124,7 +125,7 @@ public class OutboxRepository {
     public Uni<Integer> complete(OutboxBatch batch, OutboxTarget target, boolean markIndexed) {
         return Panache.getSession()
                 .chain(session -> (markIndexed
-                                ? markIndexed(session, batch.episodePks(), batch.outboxIds())
+                                ? markIndexed(session, batch.episodes())
                                 : Uni.createFrom().item(0))
                         .chain(() -> session.createNativeQuery("delete from ingest.outbox where id in (:ids)")
                                 .setParameter("ids", batch.outboxIds())
@@ -239,22 +240,24 @@ public class OutboxRepository {
     }
 
     /**
-     * An episode corrected while its delivery ran has a newer vector row: what was delivered is its old text,
-     * so it stays pending until that row is delivered too.
+     * Marks the delivered revision of each episode indexed, and only that one: an episode corrected while its
+     * delivery ran has a newer revision (read again after the correction's row lock is released), so it stays
+     * pending until the corrected text is delivered too.
      */
-    private static Uni<Integer> markIndexed(Mutiny.Session session, List<Long> pks, List<Long> delivered) {
-        if (pks.isEmpty()) {
+    private static Uni<Integer> markIndexed(Mutiny.Session session, List<StoredEpisode> delivered) {
+        if (delivered.isEmpty()) {
             return Uni.createFrom().item(0);
         }
+        List<Long> pks = delivered.stream().map(episode -> episode.pk).toList();
+        List<String> revisions = delivered.stream()
+                .map(episode -> episode.pk + ":" + episode.revision)
+                .toList();
         return session.createNativeQuery("""
                         update ingest.episode e set indexed_at = now()
-                         where e.pk in (:pks)
-                           and not exists (select 1 from ingest.outbox o
-                                            where o.episode_pk = e.pk and o.target = 'vector'
-                                              and o.id not in (:delivered))
+                         where e.pk in (:pks) and e.pk || ':' || e.revision in (:revisions)
                         """)
                 .setParameter("pks", pks)
-                .setParameter("delivered", delivered)
+                .setParameter("revisions", revisions)
                 .executeUpdate();
     }
 

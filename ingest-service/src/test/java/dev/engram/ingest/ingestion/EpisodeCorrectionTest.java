@@ -166,9 +166,10 @@ class EpisodeCorrectionTest {
         hold.release();
 
         Episode last = Eventually.await(
-                DELIVERY,
-                () -> vector.indexed(project, "inflight").orElseThrow(),
-                episode -> episode.getRevision() == 1);
+                        DELIVERY,
+                        () -> vector.indexed(project, "inflight"),
+                        indexed -> indexed.isPresent() && indexed.get().getRevision() == 1)
+                .orElseThrow();
         assertThat(last.getContent()).isEqualTo("Meeting on Tuesday.");
         Eventually.await(DELIVERY, () -> ingest.getStatus(status(project, "kim")), s -> s.getPending() == 0);
         assertThat(vector.indexed(project, "inflight").orElseThrow().getContent())
