@@ -13,7 +13,6 @@ import dev.engram.vector.store.EpisodeRanking;
 import dev.engram.vector.store.VectorStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -108,33 +107,12 @@ public class GraphSearchService {
                 .boxed()
                 .sorted(Comparator.comparingDouble((Integer node) -> -scores[node]))
                 .toList();
-        Map<String, UnitHit> best = new LinkedHashMap<>();
-        for (int node : ranked) {
-            var fact = graph.fact(node);
-            // A fact the LLM merged from several turns leads to each of them.
-            for (int i = 0; i < fact.evidence().size(); i++) {
-                best.putIfAbsent(
-                        fact.evidence().get(i),
-                        new UnitHit(
-                                fact.evidence().get(i),
-                                fact.evidenceSessions().get(i),
-                                fact.factId(),
-                                fact.text(),
-                                fact.timestamp(),
-                                scores[node]));
-            }
-        }
-        // The walk may pass through facts the filter excludes; what it answers may not include them.
-        Set<String> allowed = filter.narrows() ? store.allowed(filter, best.keySet()) : best.keySet();
-        List<UnitHit> walked = new ArrayList<>(Math.min(limit, allowed.size()));
-        for (UnitHit hit : best.values()) {
-            if (walked.size() == limit) {
-                break;
-            }
-            if (allowed.contains(hit.episodeId())) {
-                walked.add(hit);
-            }
-        }
-        return walked;
+        return FactEpisodes.of(
+                ranked.stream()
+                        .map(node -> new FactEpisodes.Scored(graph.fact(node), scores[node]))
+                        .toList(),
+                store,
+                filter,
+                limit);
     }
 }

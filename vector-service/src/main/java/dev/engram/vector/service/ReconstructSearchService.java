@@ -1,6 +1,5 @@
 package dev.engram.vector.service;
 
-import dev.engram.vector.facts.Fact;
 import dev.engram.vector.graph.UserGraphs;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
@@ -16,7 +15,6 @@ import dev.engram.vector.reconstruct.ReconstructSettings;
 import dev.engram.vector.store.VectorStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -96,34 +94,15 @@ public class ReconstructSearchService {
         return found;
     }
 
-    /** The episodes of the opened facts, each shown by its best fact, kept only when the filter allows them. */
+    /** The episodes of the opened facts, best evidence first, within the filter. */
     private List<UnitHit> episodes(CueTagGraph graph, List<Evidence> evidence, UnitFilter filter, int limit) {
-        Map<String, UnitHit> best = new LinkedHashMap<>();
-        for (Evidence opened : evidence) {
-            Fact fact = graph.fact(opened.content());
-            for (int i = 0; i < fact.evidence().size(); i++) {
-                best.putIfAbsent(
-                        fact.evidence().get(i),
-                        new UnitHit(
-                                fact.evidence().get(i),
-                                fact.evidenceSessions().get(i),
-                                fact.factId(),
-                                fact.text(),
-                                fact.timestamp(),
-                                opened.score()));
-            }
-        }
-        Set<String> allowed = filter.narrows() ? store.allowed(filter, best.keySet()) : best.keySet();
-        List<UnitHit> ranked = new ArrayList<>(Math.min(limit, allowed.size()));
-        for (UnitHit hit : best.values()) {
-            if (ranked.size() == limit) {
-                break;
-            }
-            if (allowed.contains(hit.episodeId())) {
-                ranked.add(hit);
-            }
-        }
-        return ranked;
+        return FactEpisodes.of(
+                evidence.stream()
+                        .map(opened -> new FactEpisodes.Scored(graph.fact(opened.content()), opened.score()))
+                        .toList(),
+                store,
+                filter,
+                limit);
     }
 
     private static List<TracedStep> traced(CueTagGraph graph, Reconstruction reconstruction) {
