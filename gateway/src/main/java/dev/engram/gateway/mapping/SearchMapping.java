@@ -160,11 +160,16 @@ public final class SearchMapping {
                 reconstruct.getTags(),
                 reconstruct.getStepsList().stream()
                         .map(step -> new ReconstructTraceView.Step(
-                                step.getAction(), step.getCuesList(), step.getTagsList(), step.getOpenedList()))
+                                step.getAction(),
+                                step.getCuesList(),
+                                step.getTagsList(),
+                                step.getOpenedList(),
+                                step.getError().isEmpty() ? null : step.getError()))
                         .toList(),
                 reconstruct.getIndexSearches(),
                 reconstruct.getStopped(),
-                reconstruct.getStageUsMap());
+                reconstruct.getStageUsMap(),
+                reconstruct.getNavigator());
     }
 
     private static SegTreeTraceView segtree(SegTreeTrace tree) {

@@ -18,7 +18,8 @@ import java.util.List;
  * Memory reconstruction: vector-service's navigator walks the user's cue-tag-content graph from the cues the
  * question names, opening the contents whose tags fit it and following the cues of what it opened. The episodes
  * of what it opened are fused with the direct search and reranked like any strategy's; they count as found by
- * association. A user without facts is searched directly, and the trace says so. No LLM is involved.
+ * association. A user without facts is searched directly, and the trace says so. When the LLM is configured it
+ * chooses the steps instead ({@link LlmNavigator}).
  */
 @ApplicationScoped
 public class ReconstructStrategy implements SearchStrategy {
@@ -26,11 +27,14 @@ public class ReconstructStrategy implements SearchStrategy {
     static final String RECONSTRUCT_SEARCH = "reconstruct_search";
 
     private final VectorClient vector;
+    private final LlmNavigator llmNavigator;
     private final BesideDirect besideDirect;
     private final List<ReconstructRanking> rankings;
 
-    public ReconstructStrategy(VectorClient vector, BesideDirect besideDirect, RetrievalConfig config) {
+    public ReconstructStrategy(
+            VectorClient vector, LlmNavigator llmNavigator, BesideDirect besideDirect, RetrievalConfig config) {
         this.vector = vector;
+        this.llmNavigator = llmNavigator;
         this.besideDirect = besideDirect;
         this.rankings = List.copyOf(config.reconstruct().rankings());
     }
@@ -50,7 +54,10 @@ public class ReconstructStrategy implements SearchStrategy {
                         request,
                         trace,
                         RECONSTRUCT_SEARCH,
-                        vector::reconstructSearch,
+                        llmNavigator.navigates()
+                                ? (scope, query, limit, filter) ->
+                                        llmNavigator.reconstruct(scope, query, limit, filter, trace)
+                                : vector::reconstructSearch,
                         found -> trace.reconstructed(new Reconstruction(
                                 found.getFacts(),
                                 found.getCues(),
@@ -58,7 +65,8 @@ public class ReconstructStrategy implements SearchStrategy {
                                 found.getStepsList(),
                                 found.getIndexSearches(),
                                 found.getStopped(),
-                                found.getStageUsMap()))),
+                                found.getStageUsMap(),
+                                found.getNavigator()))),
                 found -> found.getFacts() == 0,
                 "reconstruction requested, but the user has no facts: searched directly",
                 (found, directHits) -> gathered(request, found, directHits));

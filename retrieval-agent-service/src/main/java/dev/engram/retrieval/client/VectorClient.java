@@ -6,6 +6,9 @@ import dev.engram.grpc.contract.FieldRule;
 import dev.engram.proto.v1.GraphSearchRequest;
 import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.MutinyVectorServiceGrpc.MutinyVectorServiceStub;
+import dev.engram.proto.v1.NavigateRequest;
+import dev.engram.proto.v1.NavigateResponse;
+import dev.engram.proto.v1.NavigationAction;
 import dev.engram.proto.v1.ReconstructSearchRequest;
 import dev.engram.proto.v1.ReconstructSearchResponse;
 import dev.engram.proto.v1.Scope;
@@ -87,6 +90,30 @@ public class VectorClient {
                 .setFilter(filter)
                 .build();
         return calls.call("ReconstructSearch", stub, vector -> vector.reconstructSearch(request));
+    }
+
+    /**
+     * One step of a reconstruction the agent navigates: the actions carried out on the user's cue-tag-content
+     * graph, and the episodes of the facts opened so far, in their order.
+     */
+    public Uni<NavigateResponse> navigate(
+            Scope scope,
+            String query,
+            int limit,
+            SearchFilter filter,
+            List<NavigationAction> actions,
+            List<String> opened,
+            int contentsPerAction) {
+        NavigateRequest request = NavigateRequest.newBuilder()
+                .setScope(scope)
+                .setQuery(query)
+                .setLimit(limit)
+                .setFilter(filter)
+                .addAllActions(actions)
+                .addAllOpened(opened)
+                .setContentsPerAction(contentsPerAction)
+                .build();
+        return calls.call("Navigate", stub, vector -> vector.navigate(request));
     }
 
     /** Episode id -> the episodes of its segment in its session's segment tree; absent without a tree. */

@@ -142,6 +142,29 @@ public interface RetrievalConfig {
          */
         @WithDefault("direct,direct,reconstruct")
         List<ReconstructRanking> rankings();
+
+        /** The LLM navigator, which chooses the steps when the LLM is configured ({@code engram.llm.enabled}). */
+        Navigator navigator();
+    }
+
+    /** How far the LLM navigator of a reconstruction may go. */
+    interface Navigator {
+
+        /** Whether the LLM navigates when it is configured; without it, vector-service's heuristic does. */
+        @WithDefault("true")
+        boolean llm();
+
+        /** Steps the LLM chooses, one call each, under the search's LLM budget ({@code engram.retrieval.agent.llm}). */
+        @WithDefault("4")
+        int maxSteps();
+
+        /** Actions one step may carry out; those past it are not. */
+        @WithDefault("4")
+        int actionsPerStep();
+
+        /** Contents one action shows the LLM, best for the question first. */
+        @WithDefault("8")
+        int contentsPerAction();
     }
 
     /** A ranking a reconstruction can fuse. */

@@ -66,7 +66,8 @@ public final class SearchResponseMapper {
                     .addAllSteps(reconstruction.steps())
                     .setIndexSearches(reconstruction.indexSearches())
                     .setStopped(reconstruction.stopped())
-                    .putAllStageUs(reconstruction.stageMicros()));
+                    .putAllStageUs(reconstruction.stageMicros())
+                    .setNavigator(reconstruction.navigator()));
         }
         return wire.setMode(trace.mode())
                 .setReason(trace.reason())

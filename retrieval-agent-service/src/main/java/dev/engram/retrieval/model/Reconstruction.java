@@ -9,7 +9,8 @@ import java.util.Map;
  *
  * @param facts contents in the user's graph; 0 when there were none and the search ran directly
  * @param indexSearches index searches the navigation needed beside the direct search
- * @param stopped why the navigator stopped: no_gain, budget, no_cues
+ * @param stopped why the navigator stopped: no_gain, budget, no_cues; the LLM's: sufficient, budget, loop, llm_failed
+ * @param navigator heuristic or llm
  */
 public record Reconstruction(
         int facts,
@@ -18,7 +19,8 @@ public record Reconstruction(
         List<ReconstructStep> steps,
         int indexSearches,
         String stopped,
-        Map<String, Long> stageMicros) {
+        Map<String, Long> stageMicros,
+        String navigator) {
 
     public Reconstruction {
         steps = List.copyOf(steps);

@@ -8,6 +8,10 @@ import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.GraphSearchRequest;
 import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.IngestServiceGrpc;
+import dev.engram.proto.v1.NavigateRequest;
+import dev.engram.proto.v1.NavigateResponse;
+import dev.engram.proto.v1.NavigationAction;
+import dev.engram.proto.v1.NavigationResult;
 import dev.engram.proto.v1.ReconstructSearchRequest;
 import dev.engram.proto.v1.ReconstructSearchResponse;
 import dev.engram.proto.v1.ReconstructStep;
@@ -66,6 +70,9 @@ public final class FakeDownstream {
     private final List<SegTreeSearchRequest> segtreeRequests = new CopyOnWriteArrayList<>();
     private volatile ReconstructSearchResponse reconstruct = ReconstructSearchResponse.getDefaultInstance();
     private final List<ReconstructSearchRequest> reconstructRequests = new CopyOnWriteArrayList<>();
+    private volatile int navigationFacts;
+    private final Map<String, NavigationResult> navigation = new ConcurrentHashMap<>();
+    private final List<NavigateRequest> navigateRequests = new CopyOnWriteArrayList<>();
 
     public void reset() {
         shortTerm = ShortTermMemory.getDefaultInstance();
@@ -87,6 +94,9 @@ public final class FakeDownstream {
         segtreeRequests.clear();
         reconstruct = ReconstructSearchResponse.getDefaultInstance();
         reconstructRequests.clear();
+        navigationFacts = 0;
+        navigation.clear();
+        navigateRequests.clear();
         segments = Map.of();
     }
 
@@ -142,7 +152,55 @@ public final class FakeDownstream {
                         .addOpened("s1-3#f1"))
                 .setStopped("no_gain")
                 .putStageUs("navigate", 80)
+                .setNavigator("heuristic")
                 .build();
+    }
+
+    /**
+     * What Navigate answers: the user's graph holds {@code facts} facts, and each action carried out reaches what
+     * {@code results} says for it (an action's op, cue, tag and fact id must match); an action not scripted reaches
+     * nothing, a cue or fact it names being unknown. The opened facts rank their episodes (the fact id up to
+     * {@code #f}), in the order given.
+     */
+    public void navigation(int facts, NavigationResult... results) {
+        navigationFacts = facts;
+        for (NavigationResult result : results) {
+            navigation.put(key(result.getAction()), result);
+        }
+    }
+
+    public List<NavigateRequest> navigateRequests() {
+        return List.copyOf(navigateRequests);
+    }
+
+    private NavigateResponse navigated(NavigateRequest request) {
+        NavigateResponse.Builder response = NavigateResponse.newBuilder().setFacts(navigationFacts);
+        if (navigationFacts == 0) {
+            return response.build();
+        }
+        for (NavigationAction action : request.getActionsList()) {
+            NavigationResult scripted = navigation.get(key(action));
+            response.addResults(
+                    scripted != null
+                            ? scripted
+                            : NavigationResult.newBuilder()
+                                    .setAction(action)
+                                    .setError(action.getFactId().isEmpty() ? "unknown_cue" : "unknown_fact")
+                                    .build());
+        }
+        List<Object> ranked = new ArrayList<>();
+        for (String factId : request.getOpenedList()) {
+            String episode = factId.substring(0, factId.indexOf("#f"));
+            if (!ranked.contains(episode)) {
+                ranked.add(episode);
+                ranked.add(1.0 / (ranked.size() / 2 + 1));
+            }
+        }
+        return response.addAllRanked(scripted(ranked.toArray())).build();
+    }
+
+    private static String key(NavigationAction action) {
+        return String.join("|", action.getOp(), action.getCue(), action.getTag(), action.getFactId());
     }
 
     public List<ReconstructSearchRequest> reconstructRequests() {
@@ -318,6 +376,14 @@ public final class FakeDownstream {
                 recordDeadline("ReconstructSearch");
                 reconstructRequests.add(request);
                 response.onNext(reconstruct);
+                response.onCompleted();
+            }
+
+            @Override
+            public void navigate(NavigateRequest request, StreamObserver<NavigateResponse> response) {
+                recordDeadline("Navigate");
+                navigateRequests.add(request);
+                response.onNext(navigated(request));
                 response.onCompleted();
             }
 

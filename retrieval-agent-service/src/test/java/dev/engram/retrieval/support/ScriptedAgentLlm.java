@@ -13,11 +13,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public class ScriptedAgentLlm {
 
-    /** Phrases that identify the agent's three prompts. */
+    /** Phrases that identify the agent's prompts. */
     public static final String ROUTE = "You route questions";
 
     public static final String SPLIT = "independent\nsingle-hop search queries";
     public static final String CHAIN = "step by step";
+    public static final String NAVIGATE = "You navigate a memory";
 
     private final Map<String, Deque<String>> answers = new ConcurrentHashMap<>();
     private final ScriptedLlm endpoint = new ScriptedLlm(this::next);

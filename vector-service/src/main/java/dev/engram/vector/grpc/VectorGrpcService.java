@@ -4,6 +4,8 @@ import dev.engram.proto.v1.GraphSearchRequest;
 import dev.engram.proto.v1.GraphSearchResponse;
 import dev.engram.proto.v1.IndexRequest;
 import dev.engram.proto.v1.IndexResponse;
+import dev.engram.proto.v1.NavigateRequest;
+import dev.engram.proto.v1.NavigateResponse;
 import dev.engram.proto.v1.ReconstructSearchRequest;
 import dev.engram.proto.v1.ReconstructSearchResponse;
 import dev.engram.proto.v1.Scope;
@@ -23,12 +25,14 @@ import dev.engram.proto.v1.VectorSearchResponse;
 import dev.engram.proto.v1.VectorService;
 import dev.engram.vector.mapping.ContentsMapper;
 import dev.engram.vector.mapping.EpisodeMapper;
+import dev.engram.vector.mapping.NavigationMapper;
 import dev.engram.vector.mapping.SearchMapper;
 import dev.engram.vector.model.SourceEpisode;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.service.GraphSearchService;
 import dev.engram.vector.service.IndexContents;
 import dev.engram.vector.service.IndexingService;
+import dev.engram.vector.service.NavigateService;
 import dev.engram.vector.service.ReconstructSearchService;
 import dev.engram.vector.service.SearchService;
 import dev.engram.vector.service.SegTreeSearchService;
@@ -51,6 +55,7 @@ public class VectorGrpcService implements VectorService {
     private final GraphSearchService graphs;
     private final SegTreeSearchService segtrees;
     private final ReconstructSearchService reconstructions;
+    private final NavigateService navigations;
 
     VectorGrpcService(
             IndexingService indexing,
@@ -58,13 +63,15 @@ public class VectorGrpcService implements VectorService {
             IndexContents contents,
             GraphSearchService graphs,
             SegTreeSearchService segtrees,
-            ReconstructSearchService reconstructions) {
+            ReconstructSearchService reconstructions,
+            NavigateService navigations) {
         this.indexing = indexing;
         this.searching = searching;
         this.contents = contents;
         this.graphs = graphs;
         this.segtrees = segtrees;
         this.reconstructions = reconstructions;
+        this.navigations = navigations;
     }
 
     @Override
@@ -127,6 +134,24 @@ public class VectorGrpcService implements VectorService {
                 })
                 .onFailure()
                 .transform(failure -> GrpcErrors.toStatus(failure, "ReconstructSearch"));
+    }
+
+    @Override
+    @Blocking
+    public Uni<NavigateResponse> navigate(NavigateRequest request) {
+        return Uni.createFrom()
+                .item(() -> {
+                    UnitFilter filter = SearchMapper.filter(request.getScope(), request.getFilter());
+                    return NavigationMapper.response(navigations.navigate(
+                            filter,
+                            request.getQuery(),
+                            NavigationMapper.actions(request),
+                            request.getOpenedList(),
+                            request.getContentsPerAction(),
+                            request.getLimit()));
+                })
+                .onFailure()
+                .transform(failure -> GrpcErrors.toStatus(failure, "Navigate"));
     }
 
     @Override

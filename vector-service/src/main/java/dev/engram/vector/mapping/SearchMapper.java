@@ -93,6 +93,7 @@ public final class SearchMapper {
                 .setIndexSearches(recall.indexSearches())
                 .setStopped(recall.stopped())
                 .putAllStageUs(recall.stageMicros())
+                .setNavigator("heuristic")
                 .build();
     }
 

@@ -158,7 +158,7 @@ public final class Navigator {
     }
 
     /** How telling a cue is: the fewer contents it leads to, the more. */
-    private static double idf(CueTagGraph graph, String cue) {
+    static double idf(CueTagGraph graph, String cue) {
         return Math.log(1 + (double) graph.contents() / Math.max(1, graph.spread(cue)));
     }
 

@@ -58,6 +58,11 @@ public class AgentLlm {
         return enabled;
     }
 
+    /** Whether a search may still ask: the LLM is configured and the search has not spent its calls. */
+    public boolean budgetLeft(TraceLog trace) {
+        return enabled && trace.llmCalls() < limits.callsPerSearch();
+    }
+
     /**
      * Asks the model and reads its answer. {@code purpose} names the call in metrics and logs
      * ({@code route}, {@code split}, {@code chain}).

@@ -17,6 +17,8 @@ public final class LlmAnswers {
     private static final ObjectMapper JSON = new ObjectMapper();
     // A sub-query longer than this is the model rambling, not a query.
     private static final int MAX_QUERY_CHARS = 500;
+    // A cue, tag or label longer than this is not one the navigator was shown.
+    private static final int MAX_NAME_CHARS = 100;
 
     private LlmAnswers() {}
 
@@ -58,6 +60,45 @@ public final class LlmAnswers {
                     : 0;
             return Optional.of(new ChainJudgement(sufficient.asBoolean(), indices, newQuery, confidence));
         });
+    }
+
+    /**
+     * The navigator's choice, when the answer says at least whether the evidence suffices. Actions that are not
+     * objects naming an op are dropped, and those past {@code maxActions}; the op is not checked here, the
+     * navigator reports an unknown one.
+     */
+    public static Optional<NavigationDecision> navigation(String answer, int maxActions) {
+        return object(answer).flatMap(root -> {
+            JsonNode sufficient = root.path("sufficient");
+            if (!sufficient.isBoolean()) {
+                return Optional.empty();
+            }
+            List<NavigationDecision.Action> actions = new ArrayList<>();
+            for (JsonNode action : root.path("actions")) {
+                String op = text(action, "op");
+                if (action.isObject() && !op.isEmpty() && actions.size() < maxActions) {
+                    actions.add(new NavigationDecision.Action(
+                            op, text(action, "cue"), text(action, "tag"), text(action, "fact")));
+                }
+            }
+            Set<String> useful = new LinkedHashSet<>();
+            for (JsonNode label : root.path("useful")) {
+                if (label.isTextual()
+                        && !label.asText().isBlank()
+                        && label.asText().length() <= MAX_NAME_CHARS) {
+                    useful.add(label.asText().strip());
+                }
+            }
+            return Optional.of(new NavigationDecision(actions, sufficient.asBoolean(), List.copyOf(useful)));
+        });
+    }
+
+    /** A short text field of an action; empty when absent, not text, or too long to be a name. */
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        return value.isTextual() && value.asText().length() <= MAX_NAME_CHARS
+                ? value.asText().strip()
+                : "";
     }
 
     /** The first JSON object in the text, fences and surrounding prose ignored. */

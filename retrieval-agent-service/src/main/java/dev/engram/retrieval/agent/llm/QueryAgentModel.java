@@ -53,4 +53,25 @@ public interface QueryAgentModel {
             {evidence}
             """)
     Result<String> judge(String question, String evidence);
+
+    @SystemMessage("""
+            You navigate a memory of conversations to gather the evidence that answers a question. The memory is
+            a graph of cues (people and keywords), tags (the relation a content states, such as "adopt" or
+            "move to") and contents (facts, labelled F1, F2, ..., with the days they are about). Actions:
+              {"op": "tags", "cue": C}             the tags of cue C, with how many contents each has;
+              {"op": "open", "cue": C, "tag": T}   the contents of cue C with tag T (leave out "tag" for all);
+              {"op": "cues", "fact": "F3"}         the cues of content F3, to follow them;
+              {"op": "topic", "fact": "F3"}        the other contents of the event F3 belongs to.
+            Use only cues and tags you were shown and facts by their labels. Open by a tag that fits the
+            question rather than a whole cue. Ask for at most {max} actions. When the contents opened answer
+            the question, or nothing shown can help, say it is sufficient.
+            Answer with a JSON object only, with the keys "actions" (array of actions), "sufficient" (true or
+            false) and "useful" (labels of the contents that help answer, best first).
+            """)
+    @UserMessage("""
+            Question: {question}
+
+            {memory}
+            """)
+    Result<String> navigate(String question, String memory, int max);
 }
