@@ -21,6 +21,7 @@ public final class EngramRetriever implements Retriever {
     private final ExpandContext expand;
     private final List<String> rerankers;
     private final String mode;
+    private final SearchCost.Tally costs = new SearchCost.Tally();
 
     /**
      * @param expand neighbours to ask for, or {@code null} to leave the gateway's default
@@ -50,9 +51,22 @@ public final class EngramRetriever implements Retriever {
         return rankedTurns(search(question));
     }
 
-    /** The whole search answer to a question, as the gateway gave it. */
+    /** The whole search answer to a question, as the gateway gave it; its cost is tallied. */
     public JsonNode search(Question question) {
+        long started = System.nanoTime();
+        JsonNode answer = gateway.request("POST", "v1/memories/search", Map.of(), request(question));
+        costs.add((System.nanoTime() - started) / 1e6, answer);
+        return answer;
+    }
+
+    /** The same search, not tallied (questions asked beside the scored ones). */
+    public JsonNode searchUntallied(Question question) {
         return gateway.request("POST", "v1/memories/search", Map.of(), request(question));
+    }
+
+    @Override
+    public SearchCost cost() {
+        return costs.cost();
     }
 
     ObjectNode request(Question question) {

@@ -30,7 +30,7 @@ public final class LongMemEvalEvaluation {
         }
         SortedMap<String, LongMemEvalScores> typeScores = new TreeMap<>();
         byType.forEach((type, sums) -> typeScores.put(type, sums.scores()));
-        return new LongMemEvalResult(retriever.name(), overall.scores(), typeScores);
+        return new LongMemEvalResult(retriever.name(), overall.scores(), typeScores, retriever.cost());
     }
 
     /** The scores of one question's ranked turn list; a turn not of its haystack counts as a miss of no words. */

@@ -38,6 +38,9 @@ public final class LongMemEvalReportJson {
         ObjectNode retrievers = root.putObject("retrieval");
         for (LongMemEvalResult result : report.retrievers()) {
             ObjectNode node = retrievers.putObject(result.name());
+            if (result.cost() != null) {
+                result.cost().putJson(node);
+            }
             node.set("overall", scores(result.overall(), json));
             ObjectNode byType = node.putObject("by_type");
             result.byType().forEach((type, scores) -> byType.set(type, scores(scores, json)));

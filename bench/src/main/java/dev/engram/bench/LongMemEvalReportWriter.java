@@ -74,6 +74,9 @@ public final class LongMemEvalReportWriter {
             md.append(RelevanceReportWriter.markdown(report.relevance()));
         }
 
+        md.append(SearchCost.markdown(
+                report.retrievers().stream().map(LongMemEvalResult::name).toList(),
+                report.retrievers().stream().map(LongMemEvalResult::cost).toList()));
         ReportWriter.appendSpeed(md, report.ingest(), report.latency(), report.embedding());
         md.append(String.format(Locale.ROOT, "%nWall time of the run: %.0f s.%n", report.wallSeconds()));
         return md.toString();

@@ -43,6 +43,6 @@ public final class RecallEvaluation {
         }
         SortedMap<Integer, RecallScores> categoryScores = new TreeMap<>();
         byCategory.forEach((category, sums) -> categoryScores.put(category, sums.scores()));
-        return new RetrieverResult(retriever.name(), overall.scores(), categoryScores);
+        return new RetrieverResult(retriever.name(), overall.scores(), categoryScores, retriever.cost());
     }
 }

@@ -45,13 +45,18 @@ public final class RelevanceCollector {
                 observe(question, answer, true);
                 return EngramRetriever.rankedTurns(answer);
             }
+
+            @Override
+            public SearchCost cost() {
+                return engram.cost();
+            }
         };
     }
 
     /** Asks every question that should find nothing relevant, keeping the answers. */
     public void askUnanswerable(EngramRetriever engram, List<Question> questions) {
         for (Question question : questions) {
-            observe(question, engram.search(question), false);
+            observe(question, engram.searchUntallied(question), false);
         }
     }
 

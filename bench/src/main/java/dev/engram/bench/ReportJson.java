@@ -30,6 +30,9 @@ public final class ReportJson {
         ObjectNode retrievers = root.putObject("recall");
         for (RetrieverResult result : report.retrievers()) {
             ObjectNode node = retrievers.putObject(result.name());
+            if (result.cost() != null) {
+                result.cost().putJson(node);
+            }
             node.set("overall", scores(result.overall(), json));
             ObjectNode byCategory = node.putObject("by_category");
             result.byCategory()

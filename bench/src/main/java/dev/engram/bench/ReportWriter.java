@@ -66,6 +66,9 @@ public final class ReportWriter {
         if (report.relevance() != null) {
             md.append(RelevanceReportWriter.markdown(report.relevance()));
         }
+        md.append(SearchCost.markdown(
+                report.retrievers().stream().map(RetrieverResult::name).toList(),
+                report.retrievers().stream().map(RetrieverResult::cost).toList()));
         appendSpeed(md, report.ingest(), report.latency(), report.embedding());
         md.append(String.format(Locale.ROOT, "%nWall time of the run: %.0f s.%n", report.wallSeconds()));
         return md.toString();

@@ -13,4 +13,9 @@ public interface Retriever {
      * duplicates.
      */
     List<String> rank(Question question);
+
+    /** What its searches so far cost; null for a retriever that does not measure it (the flat baselines). */
+    default SearchCost cost() {
+        return null;
+    }
 }

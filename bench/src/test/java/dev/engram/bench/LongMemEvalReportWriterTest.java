@@ -25,7 +25,7 @@ class LongMemEvalReportWriterTest {
         TreeMap<String, LongMemEvalScores> byType = new TreeMap<>();
         byType.put("multi-session", scores(base - 0.1, 1));
         byType.put("knowledge-update", scores(base + 0.1, 1));
-        return new LongMemEvalResult(name, scores(base, 2), byType);
+        return new LongMemEvalResult(name, scores(base, 2), byType, null);
     }
 
     private final LongMemEvalReport report = new LongMemEvalReport(

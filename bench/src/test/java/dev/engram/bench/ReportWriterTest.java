@@ -20,7 +20,7 @@ class ReportWriterTest {
         TreeMap<Integer, RecallScores> byCategory = new TreeMap<>();
         byCategory.put(1, scores(base - 0.1, 3));
         byCategory.put(4, scores(base + 0.1, 7));
-        return new RetrieverResult(name, scores(base, 10), byCategory);
+        return new RetrieverResult(name, scores(base, 10), byCategory, null);
     }
 
     private final BenchReport report = new BenchReport(
