@@ -28,12 +28,18 @@ public class ReconstructStrategy implements SearchStrategy {
 
     private final VectorClient vector;
     private final LlmNavigator llmNavigator;
+    private final ChainStrategy chain;
     private final BesideDirect besideDirect;
     private final List<ReconstructRanking> rankings;
 
     public ReconstructStrategy(
-            VectorClient vector, LlmNavigator llmNavigator, BesideDirect besideDirect, RetrievalConfig config) {
+            VectorClient vector,
+            LlmNavigator llmNavigator,
+            BesideDirect besideDirect,
+            ChainStrategy chain,
+            RetrievalConfig config) {
         this.vector = vector;
+        this.chain = chain;
         this.llmNavigator = llmNavigator;
         this.besideDirect = besideDirect;
         this.rankings = List.copyOf(config.reconstruct().rankings());
@@ -46,36 +52,71 @@ public class ReconstructStrategy implements SearchStrategy {
 
     @Override
     public Uni<Gathered> gather(SearchRequest request, TraceLog trace) {
+        Uni<ReconstructSearchResponse> reconstructed = besideDirect.search(
+                request,
+                trace,
+                RECONSTRUCT_SEARCH,
+                llmNavigator.navigates()
+                        ? (scope, query, limit, filter) -> llmNavigator.reconstruct(scope, query, limit, filter, trace)
+                        : vector::reconstructSearch,
+                found -> trace.reconstructed(new Reconstruction(
+                        found.getFacts(),
+                        found.getCues(),
+                        found.getTags(),
+                        found.getStepsList(),
+                        found.getIndexSearches(),
+                        found.getStopped(),
+                        found.getStageUsMap(),
+                        found.getNavigator())));
+        if (rankings.contains(ReconstructRanking.CHAIN)) {
+            return besideChain(request, trace, reconstructed);
+        }
         return besideDirect.gather(
                 request,
                 trace,
                 rankings.contains(ReconstructRanking.DIRECT),
-                besideDirect.search(
-                        request,
-                        trace,
-                        RECONSTRUCT_SEARCH,
-                        llmNavigator.navigates()
-                                ? (scope, query, limit, filter) ->
-                                        llmNavigator.reconstruct(scope, query, limit, filter, trace)
-                                : vector::reconstructSearch,
-                        found -> trace.reconstructed(new Reconstruction(
-                                found.getFacts(),
-                                found.getCues(),
-                                found.getTags(),
-                                found.getStepsList(),
-                                found.getIndexSearches(),
-                                found.getStopped(),
-                                found.getStageUsMap(),
-                                found.getNavigator()))),
+                reconstructed,
                 found -> found.getFacts() == 0,
                 "reconstruction requested, but the user has no facts: searched directly",
-                (found, directHits) -> gathered(request, found, directHits));
+                (found, directHits) -> gathered(request, found, List.of(directHits), List.of(request.query())));
     }
 
-    /** The direct rankings first, then the reconstruction's, which count as found by association. */
-    private Gathered gathered(SearchRequest request, ReconstructSearchResponse found, List<Nucleus> directHits) {
+    /**
+     * The chain's rounds beside the reconstruction, run at the same time: the rankings of every round, then the
+     * reconstruction's. A user without facts gets the chain alone, and the trace says so.
+     */
+    private Uni<Gathered> besideChain(
+            SearchRequest request, TraceLog trace, Uni<ReconstructSearchResponse> reconstructed) {
+        return Uni.combine()
+                .all()
+                .unis(reconstructed, chain.gather(request, trace))
+                .asTuple()
+                .map(both -> {
+                    if (both.getItem1().getFacts() == 0) {
+                        trace.chose(SearchMode.CHAIN, "reconstruction requested, but the user has no facts: chained");
+                        return both.getItem2();
+                    }
+                    return gathered(
+                            request,
+                            both.getItem1(),
+                            both.getItem2().rankings(),
+                            both.getItem2().queries());
+                });
+    }
+
+    /**
+     * The searched rankings first (the direct search's, or every round of the chain's), each as often as the
+     * configuration names it, then the reconstruction's, which count as found by association.
+     */
+    private Gathered gathered(
+            SearchRequest request,
+            ReconstructSearchResponse found,
+            List<List<Nucleus>> searched,
+            List<String> queries) {
         List<List<Nucleus>> chosen = new ArrayList<>();
-        rankings.stream().filter(ReconstructRanking.DIRECT::equals).forEach(ranking -> chosen.add(directHits));
+        rankings.stream()
+                .filter(ranking -> ranking != ReconstructRanking.RECONSTRUCT)
+                .forEach(ranking -> chosen.addAll(searched));
         List<Nucleus> reconstructed = found.getRankedList().stream()
                 .map(hit -> new Nucleus(hit.getEpisodeId(), hit.getScore(), hit.getText()))
                 .toList();
@@ -84,6 +125,6 @@ public class ReconstructStrategy implements SearchStrategy {
         for (int i = 0; i < associated; i++) {
             chosen.add(reconstructed);
         }
-        return new Gathered(chosen, List.of(request.query()), associated);
+        return new Gathered(chosen, queries.isEmpty() ? List.of(request.query()) : queries, associated);
     }
 }

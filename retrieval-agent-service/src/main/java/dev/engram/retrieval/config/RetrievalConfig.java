@@ -137,8 +137,9 @@ public interface RetrievalConfig {
 
         /**
          * The rankings a reconstruction fuses: {@code reconstruct} (the episodes of the contents the navigator
-         * opened, best evidence first) and {@code direct} (the hybrid search of {@code mode: direct}), in this order;
-         * a ranking named twice counts twice. The weight of each is chosen by ablation (docs/benchmarks.md).
+         * opened, best evidence first), {@code direct} (the hybrid search of {@code mode: direct}) or {@code chain}
+         * (every round of {@code mode: chain}, which then replaces the direct search), in this order; a ranking
+         * named twice counts twice. The weight of each is chosen by ablation (docs/benchmarks.md).
          */
         @WithDefault("direct,direct,reconstruct")
         List<ReconstructRanking> rankings();
@@ -170,6 +171,7 @@ public interface RetrievalConfig {
     /** A ranking a reconstruction can fuse. */
     enum ReconstructRanking {
         DIRECT,
+        CHAIN,
         RECONSTRUCT
     }
 
