@@ -30,6 +30,9 @@ public final class BenchMain {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Questions each mode searches, unmeasured, before the quality passes. */
+    private static final int WARM_UP_QUESTIONS = 50;
+
     private final BenchOptions options;
     private final Path home;
 
@@ -285,6 +288,7 @@ public final class BenchMain {
                 "searchable after %.1f s (%.1f episodes/s); quality pass",
                 ingest.searchableSeconds(), ingest.episodesPerSecond());
         List<String> modes = options.modes().isEmpty() ? Collections.singletonList(null) : options.modes();
+        warmUp(gateway, ids, modes, questions);
         List<R> recall = new ArrayList<>();
         String relevancePass = null;
         for (String mode : modes) {
@@ -302,6 +306,19 @@ public final class BenchMain {
         Progress.log("latency pass");
         LatencyResult latency = new LatencyPass(gateway, ids).run(questions);
         return new EngramRun<>(ingest, recall, latency, relevancePass);
+    }
+
+    /**
+     * Every mode searches a few questions before any is measured, so that the round trips of the first mode are
+     * not those of a colder JVM than the others'.
+     */
+    private void warmUp(Engram gateway, RunIds ids, List<String> modes, List<Question> questions) {
+        Progress.log("warming up: %d questions per mode", Math.min(WARM_UP_QUESTIONS, questions.size()));
+        for (String mode : modes) {
+            EngramRetriever warming =
+                    new EngramRetriever(gateway, ids, options.topK(), options.expand(), options.rerankers(), mode);
+            questions.stream().limit(WARM_UP_QUESTIONS).forEach(warming::searchUntallied);
+        }
     }
 
     private void write(String runId, ObjectNode json, String markdown, ObjectNode observations) {

@@ -92,7 +92,8 @@ public record SearchCost(
                     cost.tokens()));
         }
         if (!md.isEmpty()) {
-            md.append("\nRound trips of the quality pass, one search at a time, modes in turn (comparable within")
+            md.append(
+                            "\nRound trips of the quality pass, one search at a time, modes in turn (each mode warmed up on 50 questions first; comparable within")
                     .append(" the run; the latency pass below is the warmed-up measurement). Per search: queries")
                     .append(" searched, index searches a reconstruction needed beside them, graph steps (a")
                     .append(" reconstruction's steps, a segment tree's propagation steps), LLM calls and tokens.\n");

@@ -34,17 +34,25 @@ public class LlmNavigator {
     static final String LOOP = "loop";
     static final String LLM_FAILED = "llm_failed";
 
+    private static final int MAX_CONTENTS_PER_ACTION = 100;
+    private static final int MAX_ACTIONS_PER_STEP = 16;
+
     private static final NavigationAction START =
             NavigationAction.newBuilder().setOp("start").build();
 
     private final VectorClient vector;
     private final AgentLlm llm;
     private final RetrievalConfig.Navigator limits;
+    private final int contentsPerAction;
+    private final int actionsPerStep;
 
     public LlmNavigator(VectorClient vector, AgentLlm llm, RetrievalConfig config) {
         this.vector = vector;
         this.llm = llm;
         this.limits = config.reconstruct().navigator();
+        // What vector-service accepts in one Navigate call.
+        this.contentsPerAction = Math.max(1, Math.min(MAX_CONTENTS_PER_ACTION, limits.contentsPerAction()));
+        this.actionsPerStep = Math.max(1, Math.min(MAX_ACTIONS_PER_STEP, limits.actionsPerStep()));
     }
 
     /** Whether searches are navigated by the LLM: it is configured, and the navigator may use it. */
@@ -87,7 +95,7 @@ public class LlmNavigator {
         }
 
         Uni<NavigateResponse> carryOut(List<NavigationAction> actions) {
-            return vector.navigate(scope, query, limit, filter, actions, state.ranked(), limits.contentsPerAction())
+            return vector.navigate(scope, query, limit, filter, actions, state.ranked(), contentsPerAction)
                     .invoke(state::absorb);
         }
 
@@ -100,8 +108,8 @@ public class LlmNavigator {
                             "navigate",
                             scope.getProject(),
                             trace,
-                            model -> model.navigate(query, state.render(stepsLeft), limits.actionsPerStep()),
-                            answer -> LlmAnswers.navigation(answer, limits.actionsPerStep()))
+                            model -> model.navigate(query, state.render(stepsLeft), actionsPerStep),
+                            answer -> LlmAnswers.navigation(answer, actionsPerStep))
                     .chain(decision -> next(step, decision));
         }
 
@@ -122,7 +130,7 @@ public class LlmNavigator {
 
         /** The episodes of what was opened, in the state's order. */
         private Uni<ReconstructSearchResponse> finish(String stopped) {
-            return vector.navigate(scope, query, limit, filter, List.of(), state.ranked(), limits.contentsPerAction())
+            return vector.navigate(scope, query, limit, filter, List.of(), state.ranked(), contentsPerAction)
                     .map(ranked -> ReconstructSearchResponse.newBuilder()
                             .addAllRanked(ranked.getRankedList())
                             .setFacts(state.facts())
