@@ -141,7 +141,7 @@ public interface RetrievalConfig {
          * (every round of {@code mode: chain}, which then replaces the direct search), in this order; a ranking
          * named twice counts twice. The weight of each is chosen by ablation (docs/benchmarks.md).
          */
-        @WithDefault("direct,direct,reconstruct")
+        @WithDefault("chain,chain,reconstruct")
         List<ReconstructRanking> rankings();
 
         /** The LLM navigator, which chooses the steps when the LLM is configured ({@code engram.llm.enabled}). */

@@ -11,29 +11,18 @@ import dev.engram.retrieval.support.SearchChannel;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
-import io.quarkus.test.junit.TestProfile;
 import java.net.URL;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code mode: reconstruct} configured to fuse the chain's rounds instead of the direct search. */
+/** {@code mode: reconstruct} as configured by default: the chain's rounds fused with what the navigator opened. */
 @QuarkusTest
-@TestProfile(ReconstructBesideChainTest.BesideChain.class)
 @WithTestResource(FakeDownstreamResource.class)
 class ReconstructBesideChainTest {
 
     private static final String QUESTION = "Which dog did Caroline adopt?";
-
-    public static class BesideChain implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("engram.retrieval.reconstruct.rankings", "chain,reconstruct");
-        }
-    }
 
     @InjectFakeDownstream
     FakeDownstream downstream;

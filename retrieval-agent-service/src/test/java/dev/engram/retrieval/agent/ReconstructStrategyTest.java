@@ -12,16 +12,31 @@ import dev.engram.retrieval.support.SearchChannel;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
 import java.net.URL;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code mode: reconstruct} against a scripted vector-service: what it fuses, what it traces, when it falls back. */
+/**
+ * {@code mode: reconstruct} fused with the direct search, against a scripted vector-service: what it fuses, what it
+ * traces, when it falls back.
+ */
 @QuarkusTest
+@TestProfile(ReconstructStrategyTest.BesideDirect.class)
 @WithTestResource(FakeDownstreamResource.class)
 class ReconstructStrategyTest {
+
+    /** The reconstruction beside the direct search rather than the chain. */
+    public static class BesideDirect implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("engram.retrieval.reconstruct.rankings", "direct,direct,reconstruct");
+        }
+    }
 
     private static final String QUESTION = "Which dog did Caroline adopt?";
 
