@@ -20,11 +20,9 @@ import dev.engram.retrieval.support.SearchChannel;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.net.URL;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,23 +31,13 @@ import org.junit.jupiter.api.Test;
  * {@code mode: reconstruct} navigated by the LLM, step by step, against a scripted vector-service graph and the
  * scripted OpenAI-compatible server (2 LLM calls per search, 2 s timeout): what each step carries out, what the LLM
  * is shown, and how a navigator that loops, names what it was never shown, answers garbage or fails is handled.
+ * Beside the direct search: the chain's judgement would share the 2 LLM calls a search has here with the navigator.
  */
 @QuarkusTest
-@TestProfile(LlmNavigatorTest.BesideDirect.class)
+@TestProfile(ReconstructStrategyTest.BesideDirect.class)
 @WithTestResource(FakeDownstreamResource.class)
 @WithTestResource(ScriptedLlmResource.class)
 class LlmNavigatorTest {
-
-    /**
-     * Beside the direct search: the chain's judgement would share the 2 LLM calls a search has here with the
-     * navigator.
-     */
-    public static class BesideDirect implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("engram.retrieval.reconstruct.rankings", "direct,direct,reconstruct");
-        }
-    }
 
     private static final String QUESTION = "Which dog did Caroline adopt?";
 
