@@ -60,13 +60,13 @@ class DeletionIT {
                             "user_id", USER, "query", "kayak " + marker("a", 0), "top_k", 10, "mode", "segtree"))))
                     .as("a segment-tree search after the deletion")
                     .doesNotContain(sessionA.get(0));
-            JsonPath reconstructed = gateway.search(Map.of(
-                    "user_id", USER, "query", "kayak " + marker("a", 0), "top_k", 10, "mode", "reconstruct"));
+            JsonPath reconstructed = gateway.search(
+                    Map.of("user_id", USER, "query", "kayak " + marker("a", 0), "top_k", 10, "mode", "reconstruct"));
             assertThat(Gateway.episodeIds(reconstructed))
                     .as("a reconstruction after the deletion")
                     .doesNotContain(sessionA.get(0));
-            assertThat(reconstructed.getInt("trace.reconstruct.facts")).isEqualTo((int)
-                    index.count(tenant.project(), USER).getFacts());
+            assertThat(reconstructed.getInt("trace.reconstruct.facts"))
+                    .isEqualTo((int) index.count(tenant.project(), USER).getFacts());
             assertThat(reconstructed.getList("trace.reconstruct.steps.opened.flatten()", String.class))
                     .as("facts the navigator opened after the deletion")
                     .noneMatch(fact -> fact.startsWith(sessionA.get(0) + "#"));

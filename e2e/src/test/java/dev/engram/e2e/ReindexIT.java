@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.engram.launcher.ServiceKind;
 import dev.engram.proto.v1.VectorCountResponse;
+import io.restassured.path.json.JsonPath;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import io.restassured.path.json.JsonPath;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -96,7 +96,14 @@ class ReindexIT {
                 .contains("rx-150");
         // The cue-tag-content graph is derived from the facts: rebuilt with them, it leads to the same turn.
         JsonPath reconstructed = gateway.search(Map.of(
-                "user_id", USER, "query", "What colour was the lighthouse on Vireo?", "top_k", 3, "mode", "reconstruct"));
+                "user_id",
+                USER,
+                "query",
+                "What colour was the lighthouse on Vireo?",
+                "top_k",
+                3,
+                "mode",
+                "reconstruct"));
         assertThat(reconstructed.getString("trace.mode")).isEqualTo("reconstruct");
         assertThat(reconstructed.getLong("trace.reconstruct.facts")).isEqualTo(counts.getFacts());
         assertThat(reconstructed.getList("trace.reconstruct.steps.opened.flatten()", String.class))
