@@ -130,7 +130,7 @@ public class LlmNavigator {
 
         /** The episodes of what was opened, in the state's order. */
         private Uni<ReconstructSearchResponse> finish(String stopped) {
-            return vector.navigate(scope, query, limit, filter, List.of(), state.ranked(), contentsPerAction)
+            return carryOut(List.of())
                     .map(ranked -> ReconstructSearchResponse.newBuilder()
                             .addAllRanked(ranked.getRankedList())
                             .setFacts(state.facts())

@@ -87,16 +87,14 @@ final class NavigationState {
     List<NavigationAction> fresh(List<NavigationDecision.Action> asked) {
         List<NavigationAction> fresh = new ArrayList<>();
         for (NavigationDecision.Action action : asked) {
-            String factId = action.fact().isEmpty() ? "" : factOfLabel.getOrDefault(action.fact(), null);
+            boolean knownFact = action.fact().isEmpty() || factOfLabel.containsKey(action.fact());
             NavigationAction wire = NavigationAction.newBuilder()
                     .setOp(action.op())
                     .setCue(action.cue())
                     .setTag(action.tag())
-                    .setFactId(factId == null ? action.fact() : factId)
+                    .setFactId(factOfLabel.getOrDefault(action.fact(), action.fact()))
                     .build();
-            String refused = !OPS.contains(action.op())
-                    ? UNKNOWN_OP
-                    : factId == null ? UNKNOWN_FACT : !done.add(action.key()) ? REPEATED : "";
+            String refused = refusal(action, knownFact);
             if (refused.isEmpty()) {
                 fresh.add(wire);
             } else {
@@ -105,6 +103,17 @@ final class NavigationState {
             }
         }
         return fresh;
+    }
+
+    /** Why an action is not carried out; empty when it is (and it is then remembered as done). */
+    private String refusal(NavigationDecision.Action action, boolean knownFact) {
+        if (!OPS.contains(action.op())) {
+            return UNKNOWN_OP;
+        }
+        if (!knownFact) {
+            return UNKNOWN_FACT;
+        }
+        return done.add(action.key()) ? "" : REPEATED;
     }
 
     void useful(List<String> labels) {

@@ -29,7 +29,8 @@ public final class NavigationMapper {
                 .addAllResults(navigation.results().stream()
                         .map(NavigationMapper::result)
                         .toList())
-                .addAllRanked(SearchMapper.response(navigation.ranked()).getHitsList())
+                .addAllRanked(
+                        navigation.ranked().stream().map(SearchMapper::hit).toList())
                 .setFacts(navigation.facts())
                 .setCues(navigation.cues())
                 .setTags(navigation.tags())

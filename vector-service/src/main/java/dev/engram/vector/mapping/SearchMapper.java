@@ -97,7 +97,7 @@ public final class SearchMapper {
                 .build();
     }
 
-    private static VectorHit hit(UnitHit hit) {
+    static VectorHit hit(UnitHit hit) {
         VectorHit.Builder vectorHit = VectorHit.newBuilder()
                 .setEpisodeId(hit.episodeId())
                 .setSessionId(hit.sessionId())

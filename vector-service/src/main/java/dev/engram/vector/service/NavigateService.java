@@ -1,10 +1,6 @@
 package dev.engram.vector.service;
 
-import dev.engram.vector.facts.Fact;
-import dev.engram.vector.graph.UserGraphs;
 import dev.engram.vector.model.UnitFilter;
-import dev.engram.vector.model.UnitHit;
-import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.reconstruct.CueTagGraph;
 import dev.engram.vector.reconstruct.Navigation;
 import dev.engram.vector.reconstruct.Navigation.Action;
@@ -30,12 +26,10 @@ import java.util.function.IntPredicate;
 public class NavigateService {
 
     private final VectorStore store;
-    private final QueryEmbeddings embeddings;
-    private final UserGraphs graphs;
+    private final CueGraphs graphs;
 
-    NavigateService(VectorStore store, QueryEmbeddings embeddings, UserGraphs graphs) {
+    NavigateService(VectorStore store, CueGraphs graphs) {
         this.store = store;
-        this.embeddings = embeddings;
         this.graphs = graphs;
     }
 
@@ -45,32 +39,28 @@ public class NavigateService {
      */
     public Navigation navigate(
             UnitFilter filter, String query, List<Action> actions, List<String> opened, int perAction, int limit) {
-        CueTagGraph graph = graphs.cueGraph(
-                filter.project(), filter.userId(), () -> store.facts(filter.project(), filter.userId()));
+        CueTagGraph graph = graphs.of(filter);
         if (graph.contents() == 0) {
             return new Navigation(List.of(), List.of(), 0, 0, 0, 0);
         }
         Traversal traversal = new Traversal(graph, QuestionWords.of(query), visibility(graph, filter));
+        List<FactEpisodes.Scored> ranked = new ArrayList<>();
         Set<Integer> shown = new HashSet<>();
         for (String factId : opened) {
-            shown.add(traversal.content(factId));
+            int content = traversal.content(factId);
+            if (content >= 0 && shown.add(content)) {
+                ranked.add(new FactEpisodes.Scored(graph.fact(content), 1.0 / (ranked.size() + 1)));
+            }
         }
         List<Result> results = new ArrayList<>(actions.size());
         int searches = 0;
         for (Action action : actions) {
             Reached reached = carryOut(traversal, action);
             if (action.op().equals(Traversal.START) && reached.cues().isEmpty()) {
-                reached = new Reached("", List.of(), found(graph, traversal, filter, query, perAction));
+                reached = new Reached("", List.of(), graphs.searched(graph, filter, query, perAction));
                 searches++;
             }
             results.add(result(graph, action, reached, shown, perAction));
-        }
-        List<FactEpisodes.Scored> ranked = new ArrayList<>();
-        for (String factId : opened) {
-            int content = traversal.content(factId);
-            if (content >= 0) {
-                ranked.add(new FactEpisodes.Scored(graph.fact(content), 1.0 / (ranked.size() + 1)));
-            }
         }
         return new Navigation(
                 results,
@@ -94,39 +84,20 @@ public class NavigateService {
 
     /** The contents not shown yet, at most {@code perAction}; how many more there were. */
     private static Result result(CueTagGraph graph, Action action, Reached reached, Set<Integer> shown, int perAction) {
-        List<Fact> contents = new ArrayList<>();
+        List<Navigation.Content> contents = new ArrayList<>();
         int more = 0;
         for (int content : reached.contents()) {
-            if (!shown.add(content)) {
+            if (shown.contains(content)) {
                 continue;
             }
-            if (contents.size() < perAction) {
-                contents.add(graph.fact(content));
-            } else {
-                shown.remove(content);
+            if (contents.size() == perAction) {
                 more++;
+                continue;
             }
+            shown.add(content);
+            contents.add(new Navigation.Content(graph.fact(content), graph.tagOf(content), graph.cuesOf(content)));
         }
-        List<Navigation.Content> views = contents.stream()
-                .map(fact -> {
-                    int content = graph.content(fact.factId());
-                    return new Navigation.Content(fact, graph.tagOf(content), graph.cuesOf(content));
-                })
-                .toList();
-        return new Result(action, reached.error(), reached.cues(), views, more);
-    }
-
-    /** When the question names no cue: the visible facts a search over the facts hits, best first. */
-    private List<Integer> found(CueTagGraph graph, Traversal traversal, UnitFilter filter, String query, int limit) {
-        List<UnitHit> hits = store.searchFacts(new UnitQuery(query, embeddings.embed(query), filter, limit));
-        List<Integer> found = new ArrayList<>();
-        for (UnitHit hit : hits) {
-            int content = traversal.content(hit.unitId());
-            if (content >= 0 && !found.contains(content)) {
-                found.add(content);
-            }
-        }
-        return found;
+        return new Result(action, reached.error(), reached.cues(), contents, more);
     }
 
     /**

@@ -1,9 +1,7 @@
 package dev.engram.vector.service;
 
-import dev.engram.vector.graph.UserGraphs;
 import dev.engram.vector.model.UnitFilter;
 import dev.engram.vector.model.UnitHit;
-import dev.engram.vector.model.UnitQuery;
 import dev.engram.vector.reconstruct.CueTagGraph;
 import dev.engram.vector.reconstruct.Navigator;
 import dev.engram.vector.reconstruct.Navigator.Evidence;
@@ -29,20 +27,14 @@ import java.util.Set;
 public class ReconstructSearchService {
 
     private final VectorStore store;
-    private final QueryEmbeddings embeddings;
-    private final UserGraphs graphs;
+    private final CueGraphs graphs;
     private final Navigator navigator;
     private final int startHits;
     private final StageTimers stages;
 
     ReconstructSearchService(
-            VectorStore store,
-            QueryEmbeddings embeddings,
-            UserGraphs graphs,
-            ReconstructSettings settings,
-            MeterRegistry registry) {
+            VectorStore store, CueGraphs graphs, ReconstructSettings settings, MeterRegistry registry) {
         this.store = store;
-        this.embeddings = embeddings;
         this.graphs = graphs;
         this.navigator = new Navigator(settings);
         this.startHits = settings.openPerStep();
@@ -56,8 +48,7 @@ public class ReconstructSearchService {
     public ReconstructRecall search(UnitFilter filter, String query, int limit) {
         Map<String, Long> micros = new LinkedHashMap<>();
         long started = System.nanoTime();
-        CueTagGraph graph = graphs.cueGraph(
-                filter.project(), filter.userId(), () -> store.facts(filter.project(), filter.userId()));
+        CueTagGraph graph = graphs.of(filter);
         started = stages.lap(micros, "graph", started);
         if (graph.contents() == 0) {
             return new ReconstructRecall(List.of(), 0, 0, 0, List.of(), 0, Navigator.STOPPED_NO_CUES, micros);
@@ -83,13 +74,9 @@ public class ReconstructSearchService {
 
     /** Contents to start from when the question names no cue: the facts a search hits, by rank. */
     private Map<Integer, Double> found(CueTagGraph graph, UnitFilter filter, String query) {
-        List<UnitHit> hits = store.searchFacts(new UnitQuery(query, embeddings.embed(query), filter, startHits));
         Map<Integer, Double> found = new LinkedHashMap<>();
-        for (UnitHit hit : hits) {
-            int content = graph.content(hit.unitId());
-            if (content >= 0) {
-                found.putIfAbsent(content, 1.0 / (found.size() + 1));
-            }
+        for (int content : graphs.searched(graph, filter, query, startHits)) {
+            found.put(content, 1.0 / (found.size() + 1));
         }
         return found;
     }

@@ -1,6 +1,7 @@
 package dev.engram.retrieval.agent.llm;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The LLM's choice at one step of a reconstruction: the traversal actions to carry out next, whether the evidence
@@ -13,7 +14,7 @@ public record NavigationDecision(List<Action> actions, boolean sufficient, List<
 
         /** The same action asked twice is the same, however it was spelled. */
         public String key() {
-            return String.join("\u0000", op, cue.toLowerCase(java.util.Locale.ROOT), tag, fact);
+            return String.join("\u0000", op, cue.toLowerCase(Locale.ROOT), tag, fact);
         }
     }
 
