@@ -14,6 +14,10 @@ import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.GetStatusResponse;
 import dev.engram.proto.v1.ListEpisodesRequest;
 import dev.engram.proto.v1.ListEpisodesResponse;
+import dev.engram.proto.v1.ListSessionsRequest;
+import dev.engram.proto.v1.ListSessionsResponse;
+import dev.engram.proto.v1.ListUsersRequest;
+import dev.engram.proto.v1.ListUsersResponse;
 import dev.engram.proto.v1.MutinyIngestServiceGrpc.MutinyIngestServiceStub;
 import dev.engram.proto.v1.ReindexRequest;
 import dev.engram.proto.v1.ReindexResponse;
@@ -63,6 +67,14 @@ public class IngestClient {
 
     public Uni<ListEpisodesResponse> listEpisodes(ListEpisodesRequest request) {
         return calls.call("ListEpisodes", stub, ingest -> ingest.listEpisodes(request));
+    }
+
+    public Uni<ListUsersResponse> listUsers(ListUsersRequest request) {
+        return calls.call("ListUsers", stub, ingest -> ingest.listUsers(request));
+    }
+
+    public Uni<ListSessionsResponse> listSessions(ListSessionsRequest request) {
+        return calls.call("ListSessions", stub, ingest -> ingest.listSessions(request));
     }
 
     /**

@@ -10,6 +10,8 @@ public final class AccessRule {
     private static final String ADMIN_PATHS = "/v1/admin/";
     private static final String SEARCH_PATH = "/v1/memories/search";
     private static final String MCP_PATH = "/mcp";
+    /** Who the caller is: any valid key may ask, whatever its scopes. */
+    private static final String CALLER_PATH = "/v1/me";
 
     private AccessRule() {}
 
@@ -18,6 +20,9 @@ public final class AccessRule {
      * reading or writing (each tool checks the one it needs, so a write-only key can still add memories).
      */
     public static boolean permits(Caller caller, String method, String path) {
+        if (path.equals(CALLER_PATH)) {
+            return true;
+        }
         if (isMcp(path)) {
             return caller.has(Scope.READ) || caller.has(Scope.WRITE);
         }

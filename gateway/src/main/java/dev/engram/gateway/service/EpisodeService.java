@@ -2,12 +2,15 @@ package dev.engram.gateway.service;
 
 import dev.engram.gateway.client.IngestClient;
 import dev.engram.gateway.mapping.CorrectionMapping;
+import dev.engram.gateway.mapping.DirectoryMapping;
 import dev.engram.gateway.mapping.EpisodeMapping;
 import dev.engram.gateway.model.DeletionView;
 import dev.engram.gateway.model.EpisodePage;
 import dev.engram.gateway.model.EpisodeView;
+import dev.engram.gateway.model.SessionPage;
 import dev.engram.gateway.model.UpdateEpisodeRequest;
 import dev.engram.gateway.model.UpdateEpisodeResponse;
+import dev.engram.gateway.model.UserPage;
 import dev.engram.gateway.validation.JsonPaths;
 import dev.engram.gateway.validation.RequestValidator;
 import io.smallrye.mutiny.Uni;
@@ -56,6 +59,15 @@ public class EpisodeService {
             String project, String userId, String sessionId, String agentId, String cursor, String limit) {
         return ingest.listEpisodes(RequestValidator.listing(project, userId, sessionId, agentId, cursor, limit))
                 .map(EpisodeMapping::fromProto);
+    }
+
+    public Uni<UserPage> users(String project, String cursor, String limit) {
+        return ingest.listUsers(RequestValidator.users(project, cursor, limit)).map(DirectoryMapping::fromProto);
+    }
+
+    public Uni<SessionPage> sessions(String project, String userId, String agentId, String cursor, String limit) {
+        return ingest.listSessions(RequestValidator.sessions(project, userId, agentId, cursor, limit))
+                .map(DirectoryMapping::fromProto);
     }
 
     public Uni<DeletionView> deleteEpisode(String project, String userId, String episodeId) {

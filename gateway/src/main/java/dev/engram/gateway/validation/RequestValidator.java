@@ -2,6 +2,7 @@ package dev.engram.gateway.validation;
 
 import dev.engram.gateway.mapping.AddMapping;
 import dev.engram.gateway.mapping.CorrectionMapping;
+import dev.engram.gateway.mapping.DirectoryMapping;
 import dev.engram.gateway.mapping.EpisodeMapping;
 import dev.engram.gateway.mapping.SearchMapping;
 import dev.engram.gateway.mapping.ShortTermMapping;
@@ -18,6 +19,8 @@ import dev.engram.proto.v1.GetEpisodeRequest;
 import dev.engram.proto.v1.GetShortTermRequest;
 import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.ListEpisodesRequest;
+import dev.engram.proto.v1.ListSessionsRequest;
+import dev.engram.proto.v1.ListUsersRequest;
 import dev.engram.proto.v1.Neighbours;
 import dev.engram.proto.v1.RetrievalRequest;
 import dev.engram.proto.v1.Scope;
@@ -146,6 +149,27 @@ public final class RequestValidator {
                         "limit", limit, ListEpisodesRequest.getDescriptor().findFieldByName("limit"))
                 .orElse(null);
         ListEpisodesRequest proto = EpisodeMapping.list(project, userId, sessionId, agentId, cursor, pageSize);
+        errors.contract(proto, JsonPaths.SCOPED);
+        return proto;
+    }
+
+    public static ListUsersRequest users(String project, String cursor, String limit) {
+        FieldErrors errors = new FieldErrors();
+        Integer pageSize = errors.integer(
+                        "limit", limit, ListUsersRequest.getDescriptor().findFieldByName("limit"))
+                .orElse(null);
+        ListUsersRequest proto = DirectoryMapping.users(project, cursor, pageSize);
+        errors.contract(proto, JsonPaths.SCOPED);
+        return proto;
+    }
+
+    public static ListSessionsRequest sessions(
+            String project, String userId, String agentId, String cursor, String limit) {
+        FieldErrors errors = new FieldErrors();
+        Integer pageSize = errors.integer(
+                        "limit", limit, ListSessionsRequest.getDescriptor().findFieldByName("limit"))
+                .orElse(null);
+        ListSessionsRequest proto = DirectoryMapping.sessions(project, userId, agentId, cursor, pageSize);
         errors.contract(proto, JsonPaths.SCOPED);
         return proto;
     }

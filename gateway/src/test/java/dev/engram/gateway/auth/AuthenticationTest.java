@@ -3,6 +3,7 @@ package dev.engram.gateway.auth;
 import static dev.engram.gateway.auth.Keys.bearer;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
@@ -155,6 +156,22 @@ class AuthenticationTest {
         assertThat(ingest.addRequests)
                 .singleElement()
                 .satisfies(request -> assertThat(request.getEpisodesList()).hasSize(300));
+    }
+
+    @Test
+    void any_valid_key_may_ask_who_it_is_and_sees_its_own_scopes() {
+        String project = Keys.newProject("me");
+        String writeOnly = Keys.newKey(project, "write");
+
+        given().header("Authorization", bearer(writeOnly))
+                .get("/v1/me")
+                .then()
+                .statusCode(200)
+                .body("project", equalTo(project))
+                .body("key_id", equalTo(writeOnly.split("_")[1]))
+                .body("scopes", contains("write"))
+                .body("authentication", equalTo(true));
+        given().get("/v1/me").then().statusCode(401);
     }
 
     @Test

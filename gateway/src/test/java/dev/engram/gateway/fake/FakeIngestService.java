@@ -16,6 +16,10 @@ import dev.engram.proto.v1.GetStatusResponse;
 import dev.engram.proto.v1.IngestServiceGrpc;
 import dev.engram.proto.v1.ListEpisodesRequest;
 import dev.engram.proto.v1.ListEpisodesResponse;
+import dev.engram.proto.v1.ListSessionsRequest;
+import dev.engram.proto.v1.ListSessionsResponse;
+import dev.engram.proto.v1.ListUsersRequest;
+import dev.engram.proto.v1.ListUsersResponse;
 import dev.engram.proto.v1.NewEpisode;
 import dev.engram.proto.v1.ReindexRequest;
 import dev.engram.proto.v1.ReindexResponse;
@@ -154,6 +158,16 @@ public class FakeIngestService extends IngestServiceGrpc.IngestServiceImplBase {
     @Override
     public void listEpisodes(ListEpisodesRequest request, StreamObserver<ListEpisodesResponse> response) {
         reply(request, ListEpisodesResponse.getDefaultInstance(), response);
+    }
+
+    @Override
+    public void listUsers(ListUsersRequest request, StreamObserver<ListUsersResponse> response) {
+        reply(request, ListUsersResponse.getDefaultInstance(), response);
+    }
+
+    @Override
+    public void listSessions(ListSessionsRequest request, StreamObserver<ListSessionsResponse> response) {
+        reply(request, ListSessionsResponse.getDefaultInstance(), response);
     }
 
     @Override

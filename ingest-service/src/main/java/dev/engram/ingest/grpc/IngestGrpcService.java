@@ -4,6 +4,7 @@ import dev.engram.ingest.deletion.EpisodeDeletion;
 import dev.engram.ingest.ingestion.EpisodeCorrection;
 import dev.engram.ingest.ingestion.EpisodeIngestion;
 import dev.engram.ingest.ingestion.EpisodeReindex;
+import dev.engram.ingest.mapping.Cursors;
 import dev.engram.ingest.mapping.DeletionMapper;
 import dev.engram.ingest.mapping.EpisodeMapper;
 import dev.engram.ingest.mapping.ListCursor;
@@ -27,6 +28,10 @@ import dev.engram.proto.v1.GetStatusRequest;
 import dev.engram.proto.v1.GetStatusResponse;
 import dev.engram.proto.v1.ListEpisodesRequest;
 import dev.engram.proto.v1.ListEpisodesResponse;
+import dev.engram.proto.v1.ListSessionsRequest;
+import dev.engram.proto.v1.ListSessionsResponse;
+import dev.engram.proto.v1.ListUsersRequest;
+import dev.engram.proto.v1.ListUsersResponse;
 import dev.engram.proto.v1.MutinyIngestServiceGrpc;
 import dev.engram.proto.v1.ReindexRequest;
 import dev.engram.proto.v1.ReindexResponse;
@@ -150,6 +155,27 @@ public class IngestGrpcService extends MutinyIngestServiceGrpc.IngestServiceImpl
             int limit = request.hasLimit() ? request.getLimit() : DEFAULT_PAGE;
             return queries.list(EpisodeMapper.toNarrowing(request.getScope()), after, limit)
                     .map(ResponseMapper::toListResponse);
+        });
+    }
+
+    @Override
+    public Uni<ListUsersResponse> listUsers(ListUsersRequest request) {
+        return Uni.createFrom().deferred(() -> {
+            String after = RequestValidator.after(request.getCursor(), Cursors.USERS);
+            int limit = request.hasLimit() ? request.getLimit() : DEFAULT_PAGE;
+            return queries.users(request.getProject(), after, limit).map(ResponseMapper::toUsersResponse);
+        });
+    }
+
+    @Override
+    public Uni<ListSessionsResponse> listSessions(ListSessionsRequest request) {
+        return Uni.createFrom().deferred(() -> {
+            String after = RequestValidator.after(request.getCursor(), Cursors.SESSIONS);
+            int limit = request.hasLimit() ? request.getLimit() : DEFAULT_PAGE;
+            Scope scope = request.getScope();
+            String agentId = scope.getAgentId().isEmpty() ? null : scope.getAgentId();
+            return queries.sessions(scope.getProject(), scope.getUserId(), agentId, after, limit)
+                    .map(ResponseMapper::toSessionsResponse);
         });
     }
 

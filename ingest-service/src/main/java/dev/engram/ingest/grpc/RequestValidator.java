@@ -1,10 +1,13 @@
 package dev.engram.ingest.grpc;
 
+import com.google.rpc.BadRequest.FieldViolation;
 import dev.engram.grpc.Violations;
+import dev.engram.ingest.mapping.KeyCursor;
 import dev.engram.ingest.mapping.ListCursor;
 import dev.engram.proto.v1.DeleteEpisodesRequest;
 import dev.engram.proto.v1.ListEpisodesRequest;
 import dev.engram.proto.v1.UpdateEpisodeRequest;
+import java.util.List;
 
 /**
  * What only ingest-service can judge of a request; the rules its proto declares have been checked before a
@@ -21,6 +24,18 @@ final class RequestValidator {
             violations.add("cursor", "is not a cursor from a previous response");
             violations.throwIfAny();
         }
+    }
+
+    /** The key a listing's cursor names, "" for the first page; a cursor not handed out by that listing is refused. */
+    static String after(String cursor, KeyCursor cursors) {
+        if (cursor.isEmpty()) {
+            return "";
+        }
+        return cursors.decode(cursor)
+                .orElseThrow(() -> Violations.invalid(List.of(FieldViolation.newBuilder()
+                        .setField("cursor")
+                        .setDescription("is not a cursor from a previous response")
+                        .build())));
     }
 
     /**

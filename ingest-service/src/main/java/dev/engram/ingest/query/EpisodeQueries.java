@@ -4,16 +4,21 @@ import dev.engram.ingest.model.ContextWindow;
 import dev.engram.ingest.model.EpisodeCounts;
 import dev.engram.ingest.model.EpisodePage;
 import dev.engram.ingest.model.EpisodeScope;
+import dev.engram.ingest.model.KeyedPage;
 import dev.engram.ingest.model.ListPosition;
+import dev.engram.ingest.model.SessionOverview;
 import dev.engram.ingest.model.StoredEpisode;
+import dev.engram.ingest.model.UserOverview;
 import dev.engram.ingest.store.EpisodeListQuery;
 import dev.engram.ingest.store.EpisodeRepository;
+import dev.engram.ingest.store.OverviewQuery;
 import dev.engram.ingest.store.SessionWindowQuery;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /** Reads a user's episodes: one by id, pages in session order, neighbourhoods for retrieval, indexing progress. */
 @ApplicationScoped
@@ -22,11 +27,36 @@ public class EpisodeQueries {
     private final EpisodeRepository episodes;
     private final SessionWindowQuery windows;
     private final EpisodeListQuery listing;
+    private final OverviewQuery overviews;
 
-    EpisodeQueries(EpisodeRepository episodes, SessionWindowQuery windows, EpisodeListQuery listing) {
+    EpisodeQueries(
+            EpisodeRepository episodes, SessionWindowQuery windows, EpisodeListQuery listing, OverviewQuery overviews) {
         this.episodes = episodes;
         this.windows = windows;
         this.listing = listing;
+        this.overviews = overviews;
+    }
+
+    /** The next page of the project's users (those with episodes) in id order, after {@code after} ("" first). */
+    public Uni<KeyedPage<UserOverview>> users(String project, String after, int limit) {
+        return overviews.users(project, after, limit + 1).map(found -> page(found, limit, UserOverview::userId));
+    }
+
+    /** The next page of the user's sessions in id order; an agent id narrows to that agent's episodes. */
+    public Uni<KeyedPage<SessionOverview>> sessions(
+            String project, String userId, String agentId, String after, int limit) {
+        return overviews
+                .sessions(project, userId, agentId, after, limit + 1)
+                .map(found -> page(found, limit, SessionOverview::sessionId));
+    }
+
+    /** One more than asked was read to tell whether another page follows. */
+    private static <T> KeyedPage<T> page(List<T> found, int limit, Function<T, String> key) {
+        if (found.size() <= limit) {
+            return new KeyedPage<>(found, null);
+        }
+        List<T> page = found.subList(0, limit);
+        return new KeyedPage<>(page, key.apply(page.get(limit - 1)));
     }
 
     /**

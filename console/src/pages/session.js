@@ -1,0 +1,97 @@
+// One session: its short-term memory (summary and recent window) and every episode in time order.
+
+import { api } from '../api.js';
+import { h, show } from '../dom.js';
+import { episodeItem } from '../episodes.js';
+import { userPath } from '../paths.js';
+import { may } from '../session.js';
+import { confirmAction, failure, followDeletion, pager } from '../ui.js';
+
+export async function renderSession(main, userId, sessionId) {
+  const shortTerm = h('section', { 'aria-labelledby': 'short-term-title' });
+  const list = h('ol', { class: 'episodes' });
+  const deletion = h('div', { class: 'deletion-progress' });
+  show(
+    main,
+    h('h1', {}, `Session ${sessionId}`),
+    h('p', {}, 'Of user ', h('a', { href: `#${userPath(userId)}` }, userId), '.'),
+    deletion,
+    shortTerm,
+    h('h2', {}, 'Episodes'),
+    list,
+  );
+  if (may('write')) {
+    const remove = h(
+      'button',
+      {
+        type: 'button',
+        class: 'danger',
+        onClick: async () => {
+          if (!(await confirmAction(`Session ${sessionId}: its episodes, short-term memory, index entries and profile evidence will be deleted.`, 'Delete session'))) {
+            return;
+          }
+          remove.disabled = true;
+          try {
+            await followDeletion((await api.deleteSession(userId, sessionId)).body, deletion);
+            list.replaceChildren();
+          } catch (error) {
+            show(deletion, failure(error));
+            remove.disabled = false;
+          }
+        },
+      },
+      'Delete this session…',
+    );
+    deletion.before(h('p', { class: 'actions' }, remove));
+  }
+  await renderShortTerm(shortTerm, userId, sessionId);
+  const paging = pager(
+    async (cursor) => (await api.episodes(userId, sessionId, cursor)).body,
+    (page) => page.episodes.forEach((episode) => list.append(episodeItem(episode, { actions: deleteButton(userId, episode) }))),
+  );
+  list.after(paging.element);
+  await paging.next();
+}
+
+async function renderShortTerm(section, userId, sessionId) {
+  section.append(h('h2', { id: 'short-term-title' }, 'Short-term memory'));
+  try {
+    const memory = (await api.shortTerm(userId, sessionId)).body;
+    section.append(
+      h('h3', {}, 'Summary'),
+      memory.summary
+        ? h('p', { class: 'summary' }, memory.summary)
+        : h('p', { class: 'empty' }, 'Nothing has fallen out of the recent window yet.'),
+      h('p', {}, `The summary covers ${memory.summarized_episodes} episode(s); the recent window holds ${memory.episodes.length}.`),
+    );
+  } catch (error) {
+    section.append(failure(error));
+  }
+}
+
+function deleteButton(userId, episode) {
+  if (!may('write')) return null;
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      class: 'small danger',
+      'aria-label': `Delete episode ${episode.id}`,
+      onClick: async () => {
+        if (!(await confirmAction(`Episode ${episode.id} will be deleted from every store.`, 'Delete episode'))) return;
+        const item = button.closest('li');
+        const progress = h('div', { class: 'deletion-progress' });
+        item.append(progress);
+        try {
+          await followDeletion((await api.deleteEpisode(userId, episode.id)).body, progress);
+          item.classList.add('deleted');
+          button.remove();
+        } catch (error) {
+          show(progress, failure(error));
+        }
+      },
+    },
+    'Delete',
+  );
+  return button;
+}

@@ -1,0 +1,23 @@
+package dev.engram.gateway.console;
+
+import io.vertx.ext.web.Router;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+/**
+ * The memory console is static files under {@code /console/} (from the engram-console jar's META-INF/resources),
+ * served by Quarkus; its relative asset paths need the trailing slash, so the bare path is sent there.
+ */
+@ApplicationScoped
+public class ConsoleRoute {
+
+    static final String ROOT = "/console/";
+
+    void register(@Observes Router router) {
+        router.get("/console")
+                .handler(routing -> routing.response()
+                        .setStatusCode(301)
+                        .putHeader("Location", ROOT)
+                        .end());
+    }
+}
