@@ -14,10 +14,16 @@ public class ConsoleRoute {
     static final String ROOT = "/console/";
 
     void register(@Observes Router router) {
-        router.get("/console")
-                .handler(routing -> routing.response()
+        // A route for "/console" also matches "/console/", which must go on to the static files.
+        router.get("/console").handler(routing -> {
+            if (routing.request().path().equals("/console")) {
+                routing.response()
                         .setStatusCode(301)
                         .putHeader("Location", ROOT)
-                        .end());
+                        .end();
+            } else {
+                routing.next();
+            }
+        });
     }
 }
