@@ -2,23 +2,14 @@
 // episodes spread over time, and where a search spent its time. Each comes with the numbers as text for screen readers.
 
 import { h, svg } from './dom.js';
+import { episodesPerPeriod } from './timeline.js';
 
 const DAY = 24 * 3600 * 1000;
 
 /** Bars of episodes per day, week or month (whichever gives at most about 60 bars), from a user's sessions. */
 export function episodesOverTime(sessions) {
   if (sessions.length === 0) return h('p', { class: 'empty' }, 'No episodes yet.');
-  const times = sessions.map((session) => Date.parse(session.first_episode_at));
-  const first = Math.min(...times);
-  const last = Math.max(...times);
-  const span = Math.max(last - first, DAY);
-  const [width, label] = span <= 60 * DAY ? [DAY, 'day'] : span <= 420 * DAY ? [7 * DAY, 'week'] : [30.44 * DAY, 'month'];
-  const buckets = new Map();
-  sessions.forEach((session, index) => {
-    const bucket = Math.floor((times[index] - first) / width);
-    buckets.set(bucket, (buckets.get(bucket) || 0) + session.episodes);
-  });
-  const count = Math.floor(span / width) + 1;
+  const { period: label, width, first, last, periods: count, counts: buckets } = episodesPerPeriod(sessions);
   const highest = Math.max(...buckets.values());
   const [chartWidth, chartHeight, bottom] = [720, 160, 22];
   const barWidth = chartWidth / count;
@@ -72,7 +63,7 @@ export function stageTimings(trace) {
       'div',
       {
         class: `stage stage-${index % 8}`,
-        style: `left:${offset}%;width:${share}%`,
+        style: { left: `${offset}%`, width: `${share}%` },
         title: `${stage}: ${ms} ms`,
       },
       share > 8 ? stage : '',

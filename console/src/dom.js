@@ -8,6 +8,9 @@ export function h(tag, attributes = {}, ...children) {
       element.addEventListener(name.slice(2).toLowerCase(), value);
     } else if (name === 'class') {
       element.className = value;
+    } else if (name === 'style') {
+      // Set through the CSSOM: the console's Content-Security-Policy refuses style attributes.
+      Object.assign(element.style, value);
     } else if (name === 'dataset') {
       Object.assign(element.dataset, value);
     } else if (value === true) {

@@ -130,5 +130,10 @@ function renderNav(path) {
   );
 }
 
+// The address's fragment is the page, so the skip link moves the focus itself instead of changing it.
+document.querySelector('.skip').addEventListener('click', (event) => {
+  event.preventDefault();
+  main.focus();
+});
 window.addEventListener('hashchange', route);
 route();

@@ -2,6 +2,7 @@
 
 import { api, ApiProblem } from './api.js';
 import { h, show, uniqueId } from './dom.js';
+import { fieldAndParents } from './fields.js';
 
 /**
  * A labelled input whose API field is `name`: a 400 naming that field shows its message right below it,
@@ -56,18 +57,12 @@ export function showProblem(form, error) {
   if (firstInvalid) firstInvalid.focus();
 }
 
-// A field of a list ("filter.session_ids[1]") is shown at its list's input.
 function slotFor(form, name) {
-  for (let candidate = name; candidate; candidate = parent(candidate)) {
+  for (const candidate of fieldAndParents(name)) {
     const slot = form.querySelector(`[data-error-for="${cssEscape(candidate)}"]`);
     if (slot) return slot;
   }
   return null;
-}
-
-function parent(name) {
-  const cut = Math.max(name.lastIndexOf('.'), name.lastIndexOf('['));
-  return cut > 0 ? name.slice(0, cut) : null;
 }
 
 function cssEscape(text) {

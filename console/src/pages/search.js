@@ -6,6 +6,7 @@ import { stageTimings } from '../charts.js';
 import { h, show } from '../dom.js';
 import { episodeItem } from '../episodes.js';
 import { userPath } from '../paths.js';
+import { searchRequest } from '../search-request.js';
 import { may } from '../session.js';
 import { clearProblem, field, showProblem } from '../ui.js';
 
@@ -81,7 +82,23 @@ export async function renderSearch(main, userId) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     clearProblem(form);
-    const request = searchRequest(userId, inputs, rerankers);
+    const request = searchRequest(userId, {
+      query: inputs.query.value,
+      mode: inputs.mode.value,
+      topK: inputs.top_k.value,
+      session: inputs.session.value,
+      sessions: inputs.sessions.value,
+      from: inputs.from.value,
+      to: inputs.to.value,
+      producers: inputs.producers.value,
+      before: inputs.before.value,
+      after: inputs.after.value,
+      neighbours: inputs.neighbours.value,
+      minRelevance: inputs.minRelevance.value,
+      maxTokens: inputs.maxTokens.value,
+      rerankers: rerankers.filter((box) => box.checked).map((box) => box.value),
+      profile: inputs.profile.checked,
+    });
     show(results, h('p', {}, 'Searching…'));
     try {
       const answer = (await api.search(request)).body;
@@ -99,49 +116,6 @@ export async function renderSearch(main, userId) {
     results,
   );
   inputs.query.focus();
-}
-
-// Only what was filled in is sent, and numbers as numbers: the API judges every value and names what is wrong.
-function searchRequest(userId, inputs, rerankers) {
-  const number = (input) => (input.value === '' ? undefined : Number(input.value));
-  const list = (input) =>
-    input.value.trim() === ''
-      ? undefined
-      : input.value.split(',').map((item) => item.trim()).filter((item) => item !== '');
-  const text = (input) => (input.value.trim() === '' ? undefined : input.value.trim());
-  const filter = prune({
-    session_ids: list(inputs.sessions),
-    from: text(inputs.from),
-    to: text(inputs.to),
-    producers: list(inputs.producers),
-  });
-  const expand = prune({
-    before: number(inputs.before),
-    after: number(inputs.after),
-    neighbours: text(inputs.neighbours),
-  });
-  return prune({
-    user_id: userId,
-    query: inputs.query.value,
-    mode: inputs.mode.value,
-    top_k: number(inputs.top_k),
-    session_id: text(inputs.session),
-    filter,
-    expand_context: expand,
-    min_relevance: number(inputs.minRelevance),
-    max_context_tokens: number(inputs.maxTokens),
-    rerankers: rerankers.filter((box) => box.checked).map((box) => box.value),
-    include: inputs.profile.checked ? ['episodic', 'short_term', 'profile'] : undefined,
-  });
-}
-
-function prune(object) {
-  const kept = Object.entries(object).filter(([, value]) => value !== undefined && !(isObject(value) && Object.keys(value).length === 0));
-  return kept.length === 0 ? undefined : Object.fromEntries(kept);
-}
-
-function isObject(value) {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function renderAnswer(target, answer) {

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -45,6 +46,8 @@ final class HeadlessChromium {
                 "--disable-dev-shm-usage",
                 "--window-size=1366,900",
                 "--user-data-dir=" + profile);
+        // The page's console messages, so that a test can see script errors and refused content.
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(driver.toFile())
                 .usingAnyFreePort()

@@ -3,6 +3,7 @@ package dev.engram.gateway;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.nullValue;
@@ -130,7 +131,13 @@ class UserEndpointsTest {
                 .then()
                 .statusCode(301)
                 .header("Location", equalTo("/console/"));
-        String page = given().get("/console/").then().statusCode(200).extract().asString();
+        String page = given().get("/console/")
+                .then()
+                .statusCode(200)
+                .header("Content-Security-Policy", containsString("default-src 'self'"))
+                .header("X-Content-Type-Options", equalTo("nosniff"))
+                .extract()
+                .asString();
         assertThat(page).contains("<title>Engram console</title>").contains("/console/assets/");
     }
 }
