@@ -109,6 +109,8 @@ class GeneratedHostileInputIT {
                 memory.add(),
                 memory.status(),
                 memory.listing(),
+                memory.users(),
+                memory.sessions(),
                 memory.read(),
                 memory.correct(),
                 memory.shortTerm(),

@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /** The memory endpoints: add, search, status, the episodes one by one, short-term memory and deletion. */
 final class MemoryEndpoints {
@@ -79,6 +80,8 @@ final class MemoryEndpoints {
                 add(),
                 status(),
                 listing(),
+                users(),
+                sessions(),
                 read(),
                 correct(),
                 shortTerm(),
@@ -233,9 +236,9 @@ final class MemoryEndpoints {
                 });
     }
 
-    Endpoint listing() {
-        Shape limit = Shape.integer(1, Contract.MAX_PAGE);
-        Shape cursor = new Shape() {
+    /** A listing's cursor: the valid ones come from earlier pages, so a drawn one is only ever odd or invalid. */
+    private static Shape cursor() {
+        return new Shape() {
             @Override
             public Gen<Json> valid() {
                 return Gen.just(Json.str("unused"));
@@ -249,10 +252,15 @@ final class MemoryEndpoints {
 
             @Override
             public Gen<Json> odd() {
-                return Gen.of("abc", "AAAA", "eyJ1c2VyIjoiYWxpY2UifQ", "_-_-", "0")
+                return Gen.of("abc", "AAAA", "eyJ1c2VyIjoiYWxpY2UifQ", "_-_-", "0", "dTE6YWxpY2U", "czE6czE")
                         .map(Json::str);
             }
         };
+    }
+
+    Endpoint listing() {
+        Shape limit = Shape.integer(1, Contract.MAX_PAGE);
+        Shape cursor = cursor();
         String path = "/v1/memories/episodes";
         return new Endpoint(
                 "GET",
@@ -328,6 +336,121 @@ final class MemoryEndpoints {
         if (next != null) {
             model.cursor(new Model.Cursor(user, session, agent, next));
         }
+    }
+
+    /** The project's users: only those with episodes, in id order, each with the counts the model expects. */
+    Endpoint users() {
+        String path = "/v1/users";
+        return new Endpoint(
+                "GET",
+                path,
+                List.of(),
+                List.of(
+                        new Param("cursor", cursor(), false),
+                        new Param("limit", Shape.integer(1, Contract.MAX_PAGE), false)),
+                null,
+                Access.READ,
+                0,
+                ignored -> Gen.integers(1, Contract.MAX_PAGE)
+                        .orNull(0.5)
+                        .map(pageSize -> Case.valid(
+                                Request.of("GET", path)
+                                        .queryParam("limit", pageSize == null ? null : pageSize.toString())
+                                        .withKey(key(Access.READ)),
+                                200)),
+                (request, answer, model) -> {
+                    int limit =
+                            request.queryValue("limit").map(Integer::parseInt).orElse(100);
+                    List<JsonNode> users = list(answer.jsonOrFail().get("users"));
+                    List<String> withEpisodes = model.episodeUsers().stream()
+                            .filter(user -> !model.episodes(user).isEmpty())
+                            .toList();
+                    // The order is the database's collation of ids, so only what a page holds is checked; a cursor
+                    // the fuzzer made up starts anywhere.
+                    Set<String> listed =
+                            users.stream().map(user -> text(user, "user_id")).collect(Collectors.toSet());
+                    boolean first = request.queryValue("cursor").isEmpty();
+                    require(
+                            listed.size() == users.size()
+                                    && users.size() <= limit
+                                    && (!first || users.size() == Math.min(limit, withEpisodes.size()))
+                                    && withEpisodes.containsAll(listed),
+                            "a page of users is " + listed + ", expected " + limit + " of " + withEpisodes);
+                    for (JsonNode user : users) {
+                        String id = text(user, "user_id");
+                        Map<String, Model.Episode> stored = model.episodes(id);
+                        long sessions = stored.values().stream()
+                                .map(Model.Episode::session)
+                                .distinct()
+                                .count();
+                        require(
+                                user.path("stored").asLong(-1) == stored.size()
+                                        && user.path("indexed").asLong(-1)
+                                                        + user.path("pending").asLong(-1)
+                                                == stored.size()
+                                        && user.path("sessions").asLong(-1) == sessions,
+                                "user " + id + " is listed as " + user + ", who has " + stored.size() + " episodes in "
+                                        + sessions + " sessions");
+                    }
+                });
+    }
+
+    /** A user's sessions in id order, each with as many episodes as the model holds for it. */
+    Endpoint sessions() {
+        String path = "/v1/users/{user_id}/sessions";
+        return new Endpoint(
+                "GET",
+                path,
+                List.of(new Param("user_id", user(), true)),
+                List.of(
+                        new Param("agent_id", agent(), false),
+                        new Param("cursor", cursor(), false),
+                        new Param("limit", Shape.integer(1, Contract.MAX_PAGE), false)),
+                null,
+                Access.READ,
+                0,
+                ignored -> Gen.combine(
+                        Gen.of(model.memoryUsers),
+                        Gen.integers(1, Contract.MAX_PAGE).orNull(0.5),
+                        (user, pageSize) -> Case.valid(
+                                Request.of("GET", path)
+                                        .pathParam("user_id", user)
+                                        .queryParam("limit", pageSize == null ? null : pageSize.toString())
+                                        .withKey(key(Access.READ)),
+                                200)),
+                (request, answer, model) -> {
+                    String user = request.pathValue("user_id").orElseThrow();
+                    String agent = request.queryValue("agent_id").orElse(null);
+                    int limit =
+                            request.queryValue("limit").map(Integer::parseInt).orElse(100);
+                    List<JsonNode> sessions = list(answer.jsonOrFail().get("sessions"));
+                    List<Model.Episode> held = model.episodes(user).values().stream()
+                            .filter(episode -> agent == null || agent.equals(episode.agent()))
+                            .toList();
+                    List<String> expected =
+                            held.stream().map(Model.Episode::session).distinct().toList();
+                    Set<String> listed = sessions.stream()
+                            .map(session -> text(session, "session_id"))
+                            .collect(Collectors.toSet());
+                    boolean first = request.queryValue("cursor").isEmpty();
+                    require(
+                            listed.size() == sessions.size()
+                                    && sessions.size() <= limit
+                                    && (!first || sessions.size() == Math.min(limit, expected.size()))
+                                    && expected.containsAll(listed),
+                            "a page of " + user + "'s sessions is " + listed + ", expected " + limit + " of "
+                                    + expected);
+                    for (JsonNode session : sessions) {
+                        String id = text(session, "session_id");
+                        long episodes = held.stream()
+                                .filter(episode -> episode.session().equals(id))
+                                .count();
+                        require(
+                                session.path("episodes").asLong(-1) == episodes,
+                                "session " + id + " of " + user + " is listed with " + session.path("episodes")
+                                        + " episodes, the model holds " + episodes);
+                    }
+                });
     }
 
     /** An episode the model holds for its user, or an id no user of the model has. */
