@@ -9,7 +9,7 @@ import { confirmAction, failure, followDeletion, pager } from '../ui.js';
 
 export async function renderSession(main, userId, sessionId) {
   const shortTerm = h('section', { 'aria-labelledby': 'short-term-title' });
-  const list = h('ol', { class: 'episodes' });
+  const list = h('ol', { class: 'episodes', id: 'session-episodes' });
   const deletion = h('div', { class: 'deletion-progress' });
   show(
     main,
@@ -63,6 +63,12 @@ async function renderShortTerm(section, userId, sessionId) {
         ? h('p', { class: 'summary' }, memory.summary)
         : h('p', { class: 'empty' }, 'Nothing has fallen out of the recent window yet.'),
       h('p', {}, `The summary covers ${memory.summarized_episodes} episode(s); the recent window holds ${memory.episodes.length}.`),
+      h(
+        'details',
+        {},
+        h('summary', {}, 'The recent window, as an agent reads it'),
+        h('ol', { class: 'episodes' }, memory.episodes.map((episode) => episodeItem(episode))),
+      ),
     );
   } catch (error) {
     section.append(failure(error));

@@ -114,8 +114,8 @@ class ConsoleIT {
 
         // A session: its episodes in time order and its short-term memory.
         browser.findElement(By.linkText("kitchen/1")).click();
-        shown("li[data-episode='m3']");
-        assertThat(browser.findElements(By.cssSelector("ol.episodes li.episode")))
+        shown("#session-episodes li[data-episode='m3']");
+        assertThat(browser.findElements(By.cssSelector("#session-episodes li.episode")))
                 .extracting(element -> element.getAttribute("data-episode"))
                 .containsExactly("m1", "m2", "m3");
         assertThat(shown("section[aria-labelledby='short-term-title']").getText())
@@ -175,7 +175,7 @@ class ConsoleIT {
 
         // Deleting a session asks first, then follows the deletion until every store has it.
         browser.get(RunningPlatform.get().gatewayUrl() + "/console/#/users/maya/sessions/work%2F2");
-        shown("li[data-episode='w1']");
+        shown("#session-episodes li[data-episode='w1']");
         click(By.xpath("//button[normalize-space()='Delete this session…']"));
         shown("dialog.confirm[open]");
         screenshot("confirm-deletion");
@@ -192,6 +192,23 @@ class ConsoleIT {
         assertThat(browser.findElements(By.cssSelector("tr[data-session='work/2']")))
                 .isEmpty();
         assertThat(shown("[data-count='stored']").getText()).isEqualTo("3");
+
+        // One episode, then the whole user.
+        browser.findElement(By.linkText("kitchen/1")).click();
+        click(By.cssSelector("button[aria-label='Delete episode m2']"));
+        click(By.xpath("//dialog//button[normalize-space()='Delete episode']"));
+        shown("li.episode.deleted[data-episode='m2'] [data-deletion-status='complete']");
+        assertThat(tenant.gateway().episodeStatus(USER, "m2")).isEqualTo(404);
+        browser.findElement(By.cssSelector("nav"))
+                .findElement(By.linkText(USER))
+                .click();
+        click(By.xpath("//button[normalize-space()='Delete this user…']"));
+        click(By.xpath("//dialog//button[normalize-space()='Delete user']"));
+        shown("[data-deletion-status='complete']");
+        browser.findElement(By.linkText("Back to the users")).click();
+        shown("p.empty"); // maya was the project's only user
+        assertThat(browser.findElements(By.cssSelector("tr[data-user='maya']"))).isEmpty();
+        assertThat(tenant.gateway().status(USER).getInt("stored")).isZero();
     }
 
     @Test
@@ -205,7 +222,7 @@ class ConsoleIT {
         signIn(readOnly);
         assertThat(shown("#who").getText()).contains(tenant.project()).contains("read");
         browser.get(RunningPlatform.get().gatewayUrl() + "/console/#/users/maya/sessions/kitchen%2F1");
-        shown("li[data-episode='m1']");
+        shown("#session-episodes li[data-episode='m1']");
         assertThat(browser.findElements(By.xpath("//button[contains(., 'Delete')]")))
                 .isEmpty();
         browser.get(RunningPlatform.get().gatewayUrl() + "/console/#/users/maya/profile");
