@@ -41,8 +41,7 @@ export const api = {
   me: () => call('GET', '/v1/me'),
   users: (cursor, limit = 50) => call('GET', '/v1/users', { query: { cursor, limit } }),
   status: (userId) => call('GET', '/v1/memories/status', { query: { user_id: userId } }),
-  sessions: (userId, cursor, limit = 100) =>
-    call('GET', `${user(userId)}/sessions`, { query: { cursor, limit } }),
+  sessions: (userId, cursor, limit = 100) => call('GET', `${user(userId)}/sessions`, { query: { cursor, limit } }),
   episodes: (userId, sessionId, cursor, limit = 50) =>
     call('GET', '/v1/memories/episodes', { query: { user_id: userId, session_id: sessionId, cursor, limit } }),
   shortTerm: (userId, sessionId) =>
@@ -51,8 +50,7 @@ export const api = {
   profileHistory: (userId) => call('GET', `${user(userId)}/profile/history`),
   putProfileEntry: (userId, entryId, entry) =>
     call('PUT', `${user(userId)}/profile/${encodeURIComponent(entryId)}`, { body: entry }),
-  deleteProfileEntry: (userId, entryId) =>
-    call('DELETE', `${user(userId)}/profile/${encodeURIComponent(entryId)}`),
+  deleteProfileEntry: (userId, entryId) => call('DELETE', `${user(userId)}/profile/${encodeURIComponent(entryId)}`),
   search: (request) => call('POST', '/v1/memories/search', { body: request }),
   deleteEpisode: (userId, episodeId) =>
     call('DELETE', `/v1/memories/episodes/${encodeURIComponent(episodeId)}`, { query: { user_id: userId } }),

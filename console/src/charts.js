@@ -74,7 +74,11 @@ export function stageTimings(trace) {
   return h(
     'div',
     { class: 'stages' },
-    h('div', { class: 'stage-bar', role: 'img', 'aria-label': `Stages of the search: ${describeStages(stages)}` }, segments),
+    h(
+      'div',
+      { class: 'stage-bar', role: 'img', 'aria-label': `Stages of the search: ${describeStages(stages)}` },
+      segments,
+    ),
     h(
       'ul',
       { class: 'legend' },
@@ -123,7 +127,11 @@ export function profileTimeline(entries) {
         svg(
           'rect',
           { x: start, y, width: Math.max(end - start, 3), height: rowHeight - 6, class: `version ${state}` },
-          svg('title', {}, `${version.value} (${state}, ${version.source}) from ${version.valid_from}${version.valid_to ? ` to ${version.valid_to}` : ''}`),
+          svg(
+            'title',
+            {},
+            `${version.value} (${state}, ${version.source}) from ${version.valid_from}${version.valid_to ? ` to ${version.valid_to}` : ''}`,
+          ),
         ),
       );
     }
@@ -150,7 +158,15 @@ export function profileTimeline(entries) {
       'table',
       { class: 'history' },
       h('caption', {}, 'Every version, oldest first per feature'),
-      h('thead', {}, h('tr', {}, ['Feature', 'Value', 'From', 'To', 'Source', 'State'].map((name) => h('th', { scope: 'col' }, name)))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Feature', 'Value', 'From', 'To', 'Source', 'State'].map((name) => h('th', { scope: 'col' }, name)),
+        ),
+      ),
       h(
         'tbody',
         {},

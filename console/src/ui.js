@@ -52,7 +52,11 @@ export function showProblem(form, error) {
     }
   }
   const lines = errors.length === 0 ? [describe(error)] : unplaced;
-  if (summary && lines.length > 0) show(summary, lines.map((line) => h('div', {}, line)));
+  if (summary && lines.length > 0)
+    show(
+      summary,
+      lines.map((line) => h('div', {}, line)),
+    );
   const firstInvalid = form.querySelector('[aria-invalid="true"]');
   if (firstInvalid) firstInvalid.focus();
 }
@@ -127,6 +131,35 @@ export async function followDeletion(started, target) {
     render();
   }
   return deletion;
+}
+
+/**
+ * A button that deletes something for good: it asks first, then starts the deletion and shows its progress in
+ * the element `progress(button)` gives until every store has it; `done(button)` runs once it is complete.
+ */
+export function deletionButton({ label, question, confirmLabel, start, progress, done, attributes = {} }) {
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      class: 'danger',
+      ...attributes,
+      onClick: async () => {
+        if (!(await confirmAction(question, confirmLabel))) return;
+        button.disabled = true;
+        const target = progress(button);
+        try {
+          await followDeletion((await start()).body, target);
+          done?.(button);
+        } catch (error) {
+          show(target, failure(error));
+          button.disabled = false;
+        }
+      },
+    },
+    label,
+  );
+  return button;
 }
 
 /** A "Show more" button that appends the next page of a cursor-paged listing. */

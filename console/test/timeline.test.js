@@ -12,18 +12,27 @@ test('sessions within two months are counted per day, at the day of their start'
   ]);
   assert.equal(spread.period, 'day');
   assert.equal(spread.periods, 19);
-  assert.deepEqual([...spread.counts.entries()], [
-    [0, 5],
-    [18, 1],
-  ]);
+  assert.deepEqual(
+    [...spread.counts.entries()],
+    [
+      [0, 5],
+      [18, 1],
+    ],
+  );
 });
 
 test('a longer span is counted per week, and years per month, so the bars stay readable', () => {
-  assert.equal(episodesPerPeriod([session('2023-01-01T00:00:00Z', 1), session('2023-06-01T00:00:00Z', 1)]).period, 'week');
+  assert.equal(
+    episodesPerPeriod([session('2023-01-01T00:00:00Z', 1), session('2023-06-01T00:00:00Z', 1)]).period,
+    'week',
+  );
   const years = episodesPerPeriod([session('2020-01-01T00:00:00Z', 4), session('2023-01-01T00:00:00Z', 6)]);
   assert.equal(years.period, 'month');
   assert.ok(years.periods <= 40);
-  assert.equal([...years.counts.values()].reduce((sum, count) => sum + count, 0), 10);
+  assert.equal(
+    [...years.counts.values()].reduce((sum, count) => sum + count, 0),
+    10,
+  );
 });
 
 test('one session is one bar', () => {

@@ -30,11 +30,21 @@ export async function renderProfile(main, userId) {
   show(
     main,
     h('h1', {}, `Profile of ${userId}`),
-    h('p', {}, 'Versioned facts about the people in ', h('a', { href: `#${userPath(userId)}` }, `${userId}'s`), ' memory.'),
+    h(
+      'p',
+      {},
+      'Versioned facts about the people in ',
+      h('a', { href: `#${userPath(userId)}` }, `${userId}'s`),
+      ' memory.',
+    ),
     asOf,
     current,
     may('write')
-      ? h('p', {}, h('button', { type: 'button', onClick: () => openEditor(editor, userId, null, reload) }, 'Add an entry…'))
+      ? h(
+          'p',
+          {},
+          h('button', { type: 'button', onClick: () => openEditor(editor, userId, null, reload) }, 'Add an entry…'),
+        )
       : null,
     editor,
     h('h2', {}, 'Every version'),
@@ -71,7 +81,13 @@ async function renderCurrent(target, userId, at, asOf, edit) {
       h(
         'thead',
         {},
-        h('tr', {}, ['Subject', 'Tag', 'Feature', 'Value', 'Since', 'Source', 'Confidence', ''].map((name) => h('th', { scope: 'col' }, name))),
+        h(
+          'tr',
+          {},
+          ['Subject', 'Tag', 'Feature', 'Value', 'Since', 'Source', 'Confidence', ''].map((name) =>
+            h('th', { scope: 'col' }, name),
+          ),
+        ),
       ),
       h(
         'tbody',
@@ -99,7 +115,11 @@ function entryActions(userId, entry, edit, target) {
   return h(
     'span',
     { class: 'row-actions' },
-    h('button', { type: 'button', class: 'small', 'aria-label': `Edit ${entry.feature}`, onClick: () => edit(entry) }, 'Edit'),
+    h(
+      'button',
+      { type: 'button', class: 'small', 'aria-label': `Edit ${entry.feature}`, onClick: () => edit(entry) },
+      'Edit',
+    ),
     h(
       'button',
       {

@@ -20,7 +20,11 @@ export async function renderSearch(main, userId) {
   }
   const inputs = {
     query: h('textarea', { rows: 2, required: true }),
-    mode: h('select', {}, MODES.map((mode) => h('option', { value: mode }, mode))),
+    mode: h(
+      'select',
+      {},
+      MODES.map((mode) => h('option', { value: mode }, mode)),
+    ),
     top_k: h('input', { type: 'number', value: 10 }),
     session: h('input', { type: 'text', placeholder: 'conv-26/session_1' }),
     sessions: h('input', { type: 'text', placeholder: 'comma-separated' }),
@@ -29,12 +33,18 @@ export async function renderSearch(main, userId) {
     producers: h('input', { type: 'text', placeholder: 'comma-separated' }),
     before: h('input', { type: 'number', placeholder: '1' }),
     after: h('input', { type: 'number', placeholder: '2' }),
-    neighbours: h('select', {}, ['', 'matching', 'all'].map((value) => h('option', { value }, value || '(service decides)'))),
+    neighbours: h(
+      'select',
+      {},
+      ['', 'matching', 'all'].map((value) => h('option', { value }, value || '(service decides)')),
+    ),
     minRelevance: h('input', { type: 'number', step: '0.05', placeholder: '0' }),
     maxTokens: h('input', { type: 'number', placeholder: '2000' }),
     profile: h('input', { type: 'checkbox' }),
   };
-  const rerankers = RERANKERS.map((name) => h('input', { type: 'checkbox', value: name, checked: ['rrf', 'bm25', 'time'].includes(name) }));
+  const rerankers = RERANKERS.map((name) =>
+    h('input', { type: 'checkbox', value: name, checked: ['rrf', 'bm25', 'time'].includes(name) }),
+  );
   const results = h('div', { class: 'results', 'aria-live': 'polite' });
   const form = h(
     'form',
@@ -111,7 +121,13 @@ export async function renderSearch(main, userId) {
   show(
     main,
     h('h1', { id: 'search-title' }, `Search ${userId}'s memory`),
-    h('p', {}, 'The request is sent as it is to POST /v1/memories/search; ', h('a', { href: `#${userPath(userId)}` }, 'back to the user'), '.'),
+    h(
+      'p',
+      {},
+      'The request is sent as it is to POST /v1/memories/search; ',
+      h('a', { href: `#${userPath(userId)}` }, 'back to the user'),
+      '.',
+    ),
     form,
     results,
   );
@@ -123,7 +139,13 @@ function renderAnswer(target, answer) {
   show(
     target,
     h('h2', {}, `${clusters.length} cluster(s)`),
-    answer.warnings?.length ? h('ul', { class: 'warnings' }, answer.warnings.map((warning) => h('li', {}, `${warning.code}: ${warning.message}`))) : null,
+    answer.warnings?.length
+      ? h(
+          'ul',
+          { class: 'warnings' },
+          answer.warnings.map((warning) => h('li', {}, `${warning.code}: ${warning.message}`)),
+        )
+      : null,
     h('h3', {}, 'Where the time went'),
     stageTimings(answer.trace),
     h(
@@ -136,10 +158,20 @@ function renderAnswer(target, answer) {
       ` · best relevance ${fixed(answer.trace.best_relevance)}`,
     ),
     h('h3', {}, 'Context, as an LLM gets it'),
-    h('pre', { class: 'context', tabindex: '0', 'aria-label': 'Context' }, answer.context || '(empty: nothing relevant)'),
+    h(
+      'pre',
+      { class: 'context', tabindex: '0', 'aria-label': 'Context' },
+      answer.context || '(empty: nothing relevant)',
+    ),
     answer.short_term ? shortTerm(answer.short_term) : null,
     answer.profile?.length ? h('h3', {}, 'Profile') : null,
-    answer.profile?.length ? h('ul', {}, answer.profile.map((entry) => h('li', {}, `${entry.subject} · ${entry.feature}: ${entry.value}`))) : null,
+    answer.profile?.length
+      ? h(
+          'ul',
+          {},
+          answer.profile.map((entry) => h('li', {}, `${entry.subject} · ${entry.feature}: ${entry.value}`)),
+        )
+      : null,
     h('h3', {}, 'Clusters'),
     h(
       'ol',
@@ -148,12 +180,25 @@ function renderAnswer(target, answer) {
         h(
           'li',
           { class: 'cluster', dataset: { nucleus: cluster.nucleus_id } },
-          h('p', { class: 'scores' }, `relevance ${fixed(cluster.relevance)} · similarity ${fixed(cluster.similarity)} · score ${fixed(cluster.score)}`),
-          h('ol', { class: 'episodes' }, cluster.episodes.map((episode) => episodeItem(episode, { nucleus: episode.id === cluster.nucleus_id }))),
+          h(
+            'p',
+            { class: 'scores' },
+            `relevance ${fixed(cluster.relevance)} · similarity ${fixed(cluster.similarity)} · score ${fixed(cluster.score)}`,
+          ),
+          h(
+            'ol',
+            { class: 'episodes' },
+            cluster.episodes.map((episode) => episodeItem(episode, { nucleus: episode.id === cluster.nucleus_id })),
+          ),
         ),
       ),
     ),
-    h('details', {}, h('summary', {}, 'The whole trace (JSON)'), h('pre', { class: 'trace' }, JSON.stringify(answer.trace, null, 2))),
+    h(
+      'details',
+      {},
+      h('summary', {}, 'The whole trace (JSON)'),
+      h('pre', { class: 'trace' }, JSON.stringify(answer.trace, null, 2)),
+    ),
   );
 }
 
@@ -163,7 +208,11 @@ function shortTerm(memory) {
     {},
     h('h3', {}, `Short-term memory of ${memory.session_id}`),
     memory.summary ? h('p', { class: 'summary' }, memory.summary) : null,
-    h('ol', { class: 'episodes' }, memory.episodes.map((episode) => episodeItem(episode))),
+    h(
+      'ol',
+      { class: 'episodes' },
+      memory.episodes.map((episode) => episodeItem(episode)),
+    ),
   );
 }
 

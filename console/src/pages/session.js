@@ -5,7 +5,7 @@ import { h, show } from '../dom.js';
 import { episodeItem } from '../episodes.js';
 import { userPath } from '../paths.js';
 import { may } from '../session.js';
-import { confirmAction, failure, followDeletion, pager } from '../ui.js';
+import { deletionButton, failure, pager } from '../ui.js';
 
 export async function renderSession(main, userId, sessionId) {
   const shortTerm = h('section', { 'aria-labelledby': 'short-term-title' });
@@ -21,33 +21,21 @@ export async function renderSession(main, userId, sessionId) {
     list,
   );
   if (may('write')) {
-    const remove = h(
-      'button',
-      {
-        type: 'button',
-        class: 'danger',
-        onClick: async () => {
-          if (!(await confirmAction(`Session ${sessionId}: its episodes, short-term memory, index entries and profile evidence will be deleted.`, 'Delete session'))) {
-            return;
-          }
-          remove.disabled = true;
-          try {
-            await followDeletion((await api.deleteSession(userId, sessionId)).body, deletion);
-            list.replaceChildren();
-          } catch (error) {
-            show(deletion, failure(error));
-            remove.disabled = false;
-          }
-        },
-      },
-      'Delete this session…',
-    );
+    const remove = deletionButton({
+      label: 'Delete this session…',
+      question: `Session ${sessionId}: its episodes, short-term memory, index entries and profile evidence will be deleted.`,
+      confirmLabel: 'Delete session',
+      start: () => api.deleteSession(userId, sessionId),
+      progress: () => deletion,
+      done: () => list.replaceChildren(),
+    });
     deletion.before(h('p', { class: 'actions' }, remove));
   }
   await renderShortTerm(shortTerm, userId, sessionId);
   const paging = pager(
     async (cursor) => (await api.episodes(userId, sessionId, cursor)).body,
-    (page) => page.episodes.forEach((episode) => list.append(episodeItem(episode, { actions: deleteButton(userId, episode) }))),
+    (page) =>
+      page.episodes.forEach((episode) => list.append(episodeItem(episode, { actions: deleteButton(userId, episode) }))),
   );
   list.after(paging.element);
   await paging.next();
@@ -62,12 +50,20 @@ async function renderShortTerm(section, userId, sessionId) {
       memory.summary
         ? h('p', { class: 'summary' }, memory.summary)
         : h('p', { class: 'empty' }, 'Nothing has fallen out of the recent window yet.'),
-      h('p', {}, `The summary covers ${memory.summarized_episodes} episode(s); the recent window holds ${memory.episodes.length}.`),
+      h(
+        'p',
+        {},
+        `The summary covers ${memory.summarized_episodes} episode(s); the recent window holds ${memory.episodes.length}.`,
+      ),
       h(
         'details',
         {},
         h('summary', {}, 'The recent window, as an agent reads it'),
-        h('ol', { class: 'episodes' }, memory.episodes.map((episode) => episodeItem(episode))),
+        h(
+          'ol',
+          { class: 'episodes' },
+          memory.episodes.map((episode) => episodeItem(episode)),
+        ),
       ),
     );
   } catch (error) {
@@ -77,27 +73,17 @@ async function renderShortTerm(section, userId, sessionId) {
 
 function deleteButton(userId, episode) {
   if (!may('write')) return null;
-  const button = h(
-    'button',
-    {
-      type: 'button',
-      class: 'small danger',
-      'aria-label': `Delete episode ${episode.id}`,
-      onClick: async () => {
-        if (!(await confirmAction(`Episode ${episode.id} will be deleted from every store.`, 'Delete episode'))) return;
-        const item = button.closest('li');
-        const progress = h('div', { class: 'deletion-progress' });
-        item.append(progress);
-        try {
-          await followDeletion((await api.deleteEpisode(userId, episode.id)).body, progress);
-          item.classList.add('deleted');
-          button.remove();
-        } catch (error) {
-          show(progress, failure(error));
-        }
-      },
+  return deletionButton({
+    label: 'Delete',
+    question: `Episode ${episode.id} will be deleted from every store.`,
+    confirmLabel: 'Delete episode',
+    attributes: { class: 'small danger', 'aria-label': `Delete episode ${episode.id}` },
+    start: () => api.deleteEpisode(userId, episode.id),
+    // The progress shows under the episode, which stays in the list marked as deleted.
+    progress: (button) => button.closest('li').appendChild(h('div', { class: 'deletion-progress' })),
+    done: (button) => {
+      button.closest('li').classList.add('deleted');
+      button.remove();
     },
-    'Delete',
-  );
-  return button;
+  });
 }

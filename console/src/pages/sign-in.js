@@ -11,7 +11,11 @@ export function renderSignIn(main, done) {
     'form',
     { class: 'sign-in', 'aria-labelledby': 'sign-in-title' },
     h('h1', { id: 'sign-in-title' }, 'Sign in'),
-    h('p', {}, 'Engram asks for an API key of your project (egk_…). It stays in this tab until you sign out or close it.'),
+    h(
+      'p',
+      {},
+      'Engram asks for an API key of your project (egk_…). It stays in this tab until you sign out or close it.',
+    ),
     field('API key', 'key', key),
     h('div', { class: 'form-problem', role: 'alert' }),
     h('div', { class: 'buttons' }, h('button', { type: 'submit' }, 'Sign in')),

@@ -5,7 +5,7 @@ import { episodesOverTime } from '../charts.js';
 import { h, show, when } from '../dom.js';
 import { sessionPath, userPath } from '../paths.js';
 import { may } from '../session.js';
-import { confirmAction, failure, followDeletion, pager } from '../ui.js';
+import { deletionButton, failure, pager } from '../ui.js';
 
 export async function renderUser(main, userId) {
   const counts = h('dl', { class: 'counts', 'aria-live': 'polite' });
@@ -33,7 +33,11 @@ export async function renderUser(main, userId) {
       h(
         'thead',
         {},
-        h('tr', {}, ['Session', 'Episodes', 'First episode', 'Last episode'].map((name) => h('th', { scope: 'col' }, name))),
+        h(
+          'tr',
+          {},
+          ['Session', 'Episodes', 'First episode', 'Last episode'].map((name) => h('th', { scope: 'col' }, name)),
+        ),
       ),
       rows,
     ),
@@ -49,7 +53,9 @@ export async function renderUser(main, userId) {
           ['Stored', status.stored],
           ['Indexed', status.indexed],
           ['Pending', status.pending],
-        ].map(([name, value]) => h('div', {}, h('dt', {}, name), h('dd', { dataset: { count: name.toLowerCase() } }, value))),
+        ].map(([name, value]) =>
+          h('div', {}, h('dt', {}, name), h('dd', { dataset: { count: name.toLowerCase() } }, value)),
+        ),
       );
     } catch (error) {
       show(counts, failure(error));
@@ -63,43 +69,36 @@ export async function renderUser(main, userId) {
             h(
               'tr',
               { dataset: { session: session.session_id } },
-              h('th', { scope: 'row' }, h('a', { href: `#${sessionPath(userId, session.session_id)}` }, session.session_id)),
+              h(
+                'th',
+                { scope: 'row' },
+                h('a', { href: `#${sessionPath(userId, session.session_id)}` }, session.session_id),
+              ),
               h('td', { class: 'number' }, session.episodes),
               h('td', {}, when(session.first_episode_at)),
               h('td', {}, when(session.last_episode_at)),
             ),
           );
         }
-        show(chart, episodesOverTime(sessions), h('figcaption', {}, 'Episodes per period, by the time of their session'));
+        show(
+          chart,
+          episodesOverTime(sessions),
+          h('figcaption', {}, 'Episodes per period, by the time of their session'),
+        );
       },
     );
     main.querySelector('table.sessions').after(paging.element);
     await paging.next();
   }
   if (may('write')) {
-    const remove = h(
-      'button',
-      {
-        type: 'button',
-        class: 'danger',
-        onClick: async () => {
-          const sure = await confirmAction(
-            `Every episode, session, summary, index entry and profile entry of ${userId} will be deleted, manual profile entries included.`,
-            'Delete user',
-          );
-          if (!sure) return;
-          remove.disabled = true;
-          try {
-            await followDeletion((await api.deleteUser(userId)).body, deletion);
-            deletion.append(h('p', {}, h('a', { href: '#/users' }, 'Back to the users')));
-          } catch (error) {
-            show(deletion, failure(error));
-            remove.disabled = false;
-          }
-        },
-      },
-      'Delete this user…',
-    );
+    const remove = deletionButton({
+      label: 'Delete this user…',
+      question: `Every episode, session, summary, index entry and profile entry of ${userId} will be deleted, manual profile entries included.`,
+      confirmLabel: 'Delete user',
+      start: () => api.deleteUser(userId),
+      progress: () => deletion,
+      done: () => deletion.append(h('p', {}, h('a', { href: '#/users' }, 'Back to the users'))),
+    });
     main.append(h('h2', {}, 'Forget this user'), remove, deletion);
   }
 }

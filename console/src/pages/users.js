@@ -29,7 +29,11 @@ export async function renderUsers(main) {
     ),
     rows,
   );
-  const empty = h('p', { class: 'empty', hidden: true }, 'No user has any memory yet. Add episodes with POST /v1/memories.');
+  const empty = h(
+    'p',
+    { class: 'empty', hidden: true },
+    'No user has any memory yet. Add episodes with POST /v1/memories.',
+  );
   const paging = pager(
     async (cursor) => (await api.users(cursor)).body,
     (page) => {

@@ -6,7 +6,8 @@ import jakarta.enterprise.event.Observes;
 
 /**
  * The memory console is static files under {@code /console/} (from the engram-console jar's META-INF/resources),
- * served by Quarkus; its relative asset paths need the trailing slash, so the bare path is sent there.
+ * served by Quarkus with {@code index.html} as the folder's page; an address without the trailing slash is sent
+ * there, as people type it.
  */
 @ApplicationScoped
 public class ConsoleRoute {
