@@ -166,6 +166,41 @@ export interface Profile {
   [field: string]: unknown;
 }
 
+export interface Caller {
+  /** Null for the bootstrap administrator key. */
+  project: string | null;
+  /** Null while authentication is off. */
+  key_id: string | null;
+  scopes: ("read" | "write" | "admin")[];
+  authentication: boolean;
+}
+
+export interface UserSummary {
+  user_id: string;
+  stored: number;
+  indexed: number;
+  pending: number;
+  sessions: number;
+  last_episode_at: string;
+}
+
+export interface UserPage {
+  users: UserSummary[];
+  next_cursor: string | null;
+}
+
+export interface SessionSummary {
+  session_id: string;
+  episodes: number;
+  first_episode_at: string;
+  last_episode_at: string;
+}
+
+export interface SessionPage {
+  sessions: SessionSummary[];
+  next_cursor: string | null;
+}
+
 export declare class Engram {
   constructor(options?: ClientOptions);
   add(userId: string, sessionId: string, episodes: EpisodeInput[], options?: AddOptions): Promise<AddResult>;
@@ -177,6 +212,9 @@ export declare class Engram {
   deleteEpisode(userId: string, episodeId: string): Promise<Deletion>;
   shortTerm(userId: string, sessionId: string, options?: { agentId?: string }): Promise<ShortTerm>;
   deleteSession(userId: string, sessionId: string): Promise<Deletion>;
+  me(): Promise<Caller>;
+  users(options?: { cursor?: string; limit?: number }): Promise<UserPage>;
+  sessions(userId: string, options?: { agentId?: string; cursor?: string; limit?: number }): Promise<SessionPage>;
   deleteUser(userId: string): Promise<Deletion>;
   deletion(deletionId: string): Promise<Deletion>;
   profile(userId: string, query?: { at?: string; subject?: string; limit?: number }): Promise<Profile>;

@@ -80,6 +80,18 @@ export class Engram {
     return this.#call("DELETE", `/v1/sessions/${sessionSeg(sessionId)}`, { query: { user_id: userId } });
   }
 
+  me() {
+    return this.#call("GET", "/v1/me");
+  }
+
+  users({ cursor, limit } = {}) {
+    return this.#call("GET", "/v1/users", { query: { cursor, limit } });
+  }
+
+  sessions(userId, { agentId, cursor, limit } = {}) {
+    return this.#call("GET", `/v1/users/${seg(userId)}/sessions`, { query: { agent_id: agentId, cursor, limit } });
+  }
+
   deleteUser(userId) {
     return this.#call("DELETE", `/v1/users/${seg(userId)}`);
   }

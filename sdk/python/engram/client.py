@@ -104,7 +104,26 @@ class Engram:
     def delete_episode(self, user_id: str, episode_id: str) -> Dict[str, Any]:
         return self._call("DELETE", "/v1/memories/episodes/" + _segment(episode_id), query={"user_id": user_id})
 
-    # Sessions, users, deletions
+    # Users, sessions, deletions
+
+    def me(self) -> Dict[str, Any]:
+        """The key's project, key_id and scopes, and whether authentication is on."""
+        return self._call("GET", "/v1/me")
+
+    def users(self, cursor: Optional[str] = None, limit: Optional[int] = None) -> Dict[str, Any]:
+        """A page of the project's users with their stored, indexed and pending counts; pass
+        answer["next_cursor"] for the next."""
+        return self._call("GET", "/v1/users", query={"cursor": cursor, "limit": limit})
+
+    def sessions(
+        self, user_id: str, agent_id: Optional[str] = None, cursor: Optional[str] = None, limit: Optional[int] = None
+    ) -> Dict[str, Any]:
+        """A page of the user's sessions with their episode counts and time span."""
+        return self._call(
+            "GET",
+            "/v1/users/" + _segment(user_id) + "/sessions",
+            query={"agent_id": agent_id, "cursor": cursor, "limit": limit},
+        )
 
     def short_term(self, user_id: str, session_id: str, agent_id: Optional[str] = None) -> Dict[str, Any]:
         return self._call(

@@ -71,6 +71,22 @@ class AgainstEngram(unittest.TestCase):
             self.memory.episode(self.user, "1")
         self.assertEqual(gone.exception.status, 404)
 
+    def test_the_user_and_the_session_are_listed_with_their_counts(self):
+        self.add_chat()
+        me = self.memory.me()
+        self.assertIn("read", me["scopes"])
+        users, cursor = [], None
+        while True:
+            page = self.memory.users(cursor=cursor, limit=100)
+            users += page["users"]
+            cursor = page["next_cursor"]
+            if cursor is None:
+                break
+        mine = [u for u in users if u["user_id"] == self.user]
+        self.assertEqual([(u["stored"], u["pending"], u["sessions"]) for u in mine], [(2, 0, 1)])
+        sessions = self.memory.sessions(self.user)["sessions"]
+        self.assertEqual([(s["session_id"], s["episodes"]) for s in sessions], [("chat/1", 2)])
+
     def test_a_corrected_episode_is_found_by_what_it_says_now(self):
         self.add_chat()
         corrected = self.memory.update_episode(

@@ -68,6 +68,16 @@ describe("against Engram", { skip: gateway ? false : "ENGRAM_GATEWAY names no ru
     const page = await memory.episodes(u, { sessionId: "chat/1", limit: 10 });
     assert.deepEqual(page.episodes.map((e) => e.id), ["1", "2"]);
     assert.match((await memory.episode(u, "1")).content, /cello/);
+    assert.ok((await memory.me()).scopes.includes("read"));
+    const sessions = await memory.sessions(u);
+    assert.deepEqual(sessions.sessions.map((s) => [s.session_id, s.episodes]), [["chat/1", 2]]);
+    const users = [];
+    for (let cursor; ; ) {
+      const page = await memory.users({ cursor, limit: 100 });
+      users.push(...page.users);
+      if (!(cursor = page.next_cursor)) break;
+    }
+    assert.deepEqual(users.filter((found) => found.user_id === u).map((found) => found.stored), [2]);
     assert.match(JSON.stringify(await memory.shortTerm(u, "chat/1")), /cello/);
     assert.equal((await memory.profile(u)).user_id, u);
     assert.ok(["complete", "pending"].includes((await memory.deleteEpisode(u, "1")).status));

@@ -2,6 +2,7 @@ package dev.engram.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.engram.sdk.Engram;
 import dev.engram.sdk.EngramException;
@@ -10,7 +11,9 @@ import dev.engram.sdk.Model.Episode;
 import dev.engram.sdk.Model.EpisodeChange;
 import dev.engram.sdk.Model.EpisodeInput;
 import dev.engram.sdk.Model.EpisodeOutcome;
+import dev.engram.sdk.Model.SessionSummary;
 import dev.engram.sdk.Model.UpdateResult;
+import dev.engram.sdk.Model.UserSummary;
 import dev.engram.sdk.langchain4j.EngramChatMemoryStore;
 import dev.engram.sdk.langchain4j.EngramContentRetriever;
 import dev.engram.testing.ScriptedLlm;
@@ -65,6 +68,13 @@ class JavaSdkIT {
                 .extracting(Episode::id)
                 .containsExactly("1", "2");
         assertThat(engram.shortTerm("ana", "chat/1").episodes()).hasSize(2);
+        assertThat(engram.users(null, 10).users())
+                .extracting(UserSummary::userId, UserSummary::stored, UserSummary::sessions)
+                .containsExactly(tuple("ana", 2L, 1L));
+        assertThat(engram.sessions("ana", null, null).sessions())
+                .extracting(SessionSummary::sessionId, SessionSummary::episodes)
+                .containsExactly(tuple("chat/1", 2L));
+        assertThat(engram.me().scopes()).contains("read", "write");
         EngramException invalid = catchThrowableOfType(
                 EngramException.class,
                 () -> engram.search(Map.of("user_id", "ana", "query", "x", "top_k", 0, "mode", "fast")));

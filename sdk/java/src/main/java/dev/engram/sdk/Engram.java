@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import dev.engram.sdk.Model.AddResult;
+import dev.engram.sdk.Model.Caller;
 import dev.engram.sdk.Model.Deletion;
 import dev.engram.sdk.Model.Episode;
 import dev.engram.sdk.Model.EpisodeChange;
@@ -15,8 +16,10 @@ import dev.engram.sdk.Model.EpisodePage;
 import dev.engram.sdk.Model.MemoryStatus;
 import dev.engram.sdk.Model.Profile;
 import dev.engram.sdk.Model.SearchResult;
+import dev.engram.sdk.Model.SessionPage;
 import dev.engram.sdk.Model.ShortTerm;
 import dev.engram.sdk.Model.UpdateResult;
+import dev.engram.sdk.Model.UserPage;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -182,6 +185,26 @@ public final class Engram {
 
     public Deletion deleteSession(String userId, String sessionId) {
         return call("DELETE", "v1/sessions/" + session(sessionId), Map.of("user_id", userId), null, Deletion.class);
+    }
+
+    public Caller me() {
+        return call("GET", "v1/me", Map.of(), null, Caller.class);
+    }
+
+    /** A page of the project's users with their counts; {@code cursor} is the previous page's, null for the first. */
+    public UserPage users(String cursor, Integer limit) {
+        Map<String, String> query = new LinkedHashMap<>();
+        putIfPresent(query, "cursor", cursor);
+        putIfPresent(query, "limit", limit == null ? null : String.valueOf(limit));
+        return call("GET", "v1/users", query, null, UserPage.class);
+    }
+
+    /** A page of the user's sessions with their episode counts and time span. */
+    public SessionPage sessions(String userId, String cursor, Integer limit) {
+        Map<String, String> query = new LinkedHashMap<>();
+        putIfPresent(query, "cursor", cursor);
+        putIfPresent(query, "limit", limit == null ? null : String.valueOf(limit));
+        return call("GET", "v1/users/" + segment(userId) + "/sessions", query, null, SessionPage.class);
     }
 
     public Deletion deleteUser(String userId) {

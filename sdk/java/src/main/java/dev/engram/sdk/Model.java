@@ -80,6 +80,18 @@ public final class Model {
 
     public record EpisodePage(List<Episode> episodes, String nextCursor) {}
 
+    /** Who a key is: its project (null for the bootstrap key), id (null without authentication) and scopes. */
+    public record Caller(String project, String keyId, List<String> scopes, boolean authentication) {}
+
+    public record UserSummary(
+            String userId, long stored, long indexed, long pending, long sessions, String lastEpisodeAt) {}
+
+    public record UserPage(List<UserSummary> users, String nextCursor) {}
+
+    public record SessionSummary(String sessionId, long episodes, String firstEpisodeAt, String lastEpisodeAt) {}
+
+    public record SessionPage(List<SessionSummary> sessions, String nextCursor) {}
+
     public record Deletion(String id, String status, long deletedEpisodes, List<String> pendingStores) {}
 
     public record Profile(String userId, List<ProfileEntry> entries) {}
