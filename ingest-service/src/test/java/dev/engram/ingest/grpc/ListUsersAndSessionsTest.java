@@ -42,23 +42,27 @@ class ListUsersAndSessionsTest {
     private String project;
     private String otherProject;
 
-    /** Alice has two sessions (one with an agent's episode), bob one, carol one; another project has a dave. */
+    /**
+     * Alice has two sessions (one with an agent's episode), bob one, carol one; another project has a dave. The
+     * episode ids are this test's own: the vector-service double is shared by every test of the service.
+     */
     @BeforeEach
     void store() {
         project = newProject();
         otherProject = newProject();
         ingest.addEpisodes(add(
                 scope(project, "alice", "s1"),
-                episode("a1", "one", "2023-05-08T10:00:00Z"),
-                episode("a2", "two", "2023-05-08T10:05:00Z")));
+                episode("listed-a1", "one", "2023-05-08T10:00:00Z"),
+                episode("listed-a2", "two", "2023-05-08T10:05:00Z")));
         ingest.addEpisodes(add(
                 scope(project, "alice", "conv-26/session_2").toBuilder()
                         .setAgentId("planner")
                         .build(),
-                episode("a3", "three", "2023-06-01T08:00:00Z")));
-        ingest.addEpisodes(add(scope(project, "bob", "s1"), episode("b1", "bob", "2023-05-09T10:00:00Z")));
-        ingest.addEpisodes(add(scope(project, "carol", "s9"), episode("c1", "carol", "2023-05-10T10:00:00Z")));
-        ingest.addEpisodes(add(scope(otherProject, "dave", "s1"), episode("d1", "dave", "2023-05-10T10:00:00Z")));
+                episode("listed-a3", "three", "2023-06-01T08:00:00Z")));
+        ingest.addEpisodes(add(scope(project, "bob", "s1"), episode("listed-b1", "bob", "2023-05-09T10:00:00Z")));
+        ingest.addEpisodes(add(scope(project, "carol", "s9"), episode("listed-c1", "carol", "2023-05-10T10:00:00Z")));
+        ingest.addEpisodes(
+                add(scope(otherProject, "dave", "s1"), episode("listed-d1", "dave", "2023-05-10T10:00:00Z")));
     }
 
     @Test
@@ -81,7 +85,7 @@ class ListUsersAndSessionsTest {
     @Test
     void user_pages_follow_each_other_even_when_the_last_listed_user_was_deleted() {
         ListUsersResponse first = ingest.listUsers(users(project, "", 2));
-        ingest.deleteEpisodes(deleteEpisode(project, "bob", "b1"));
+        ingest.deleteEpisodes(deleteEpisode(project, "bob", "listed-b1"));
         ListUsersResponse second = ingest.listUsers(users(project, first.getNextCursor(), 2));
 
         assertThat(first.getUsersList()).extracting(UserSummary::getUserId).containsExactly("alice", "bob");
