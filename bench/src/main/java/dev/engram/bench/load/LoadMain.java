@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -81,13 +82,31 @@ public final class LoadMain {
                 .mapToObj(client -> new ClientWorkload(options, ids, corpus, client))
                 .toList();
         Progress.log(
-                "run %s: %d clients for %.1f s against %s; %s",
+                "run %s: %d %s for %.1f s against %s; %s",
                 ids.runId(),
                 options.clients(),
+                options.openLoop() ? "workloads, each rate" : "clients",
                 options.duration().toMillis() / 1000.0,
                 options.gateway(),
                 corpus.source());
-        LoadRun.Result load = new LoadRun(gateway, clients, options.duration()).run();
+        List<OpenLoopRun.Result> phases = new ArrayList<>();
+        LoadRun.Result load;
+        if (options.openLoop()) {
+            Tally all = new Tally();
+            double seconds = 0;
+            for (double rate : options.rates()) {
+                Progress.log(
+                        "open loop: %.0f requests/s for %.1f s",
+                        rate, options.duration().toMillis() / 1000.0);
+                OpenLoopRun.Result phase = new OpenLoopRun(gateway, clients, rate, options.duration()).run();
+                phases.add(phase);
+                all.addAll(phase.tally());
+                seconds += phase.seconds();
+            }
+            load = new LoadRun.Result(all, seconds);
+        } else {
+            load = new LoadRun(gateway, clients, options.duration()).run();
+        }
         Progress.log(
                 "load over after %.1f s; checking %d accepted episodes of %d users",
                 load.seconds(),
@@ -95,7 +114,8 @@ public final class LoadMain {
                 load.tally().acceptedByUser().size());
         IndexingOutcome indexing =
                 new IndexingCheck(gateway, POLL_INTERVAL).await(load.tally().acceptedByUser(), options.settle());
-        LoadReport report = new LoadReport(ids.runId(), startedAt, command, options, corpus.source(), load, indexing);
+        LoadReport report =
+                new LoadReport(ids.runId(), startedAt, command, options, corpus.source(), load, indexing, phases);
         write(report);
         return report;
     }
@@ -128,6 +148,9 @@ public final class LoadMain {
             ObjectMapper mapper = new ObjectMapper();
             mapper.writerWithDefaultPrettyPrinter().writeValue(json.toFile(), LoadReportJson.of(report, mapper));
             Files.writeString(markdown, LoadReportMarkdown.render(report));
+            if (!report.phases().isEmpty()) {
+                OpenLoopChart.write(report.phaseSummaries(), out.resolve("open-loop.png"));
+            }
             Progress.log("results written to %s and %s", json, markdown);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the results to " + out, e);

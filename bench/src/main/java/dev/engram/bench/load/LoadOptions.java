@@ -3,6 +3,8 @@ package dev.engram.bench.load;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,6 +23,8 @@ import java.util.regex.Pattern;
  * @param seed drives the generated text and every client's sequence of requests
  * @param settle how long to wait, after the load, for indexing to catch up
  * @param out the directory this run's results go to
+ * @param rates offered loads in requests per second, one open-loop phase of {@code duration} each, in order;
+ *     empty for the closed loop of {@code clients} clients
  */
 public record LoadOptions(
         String gateway,
@@ -33,14 +37,15 @@ public record LoadOptions(
         Path data,
         long seed,
         Duration settle,
-        Path out) {
+        Path out,
+        List<Double> rates) {
 
     static final String GENERATED = "generated";
     static final String USAGE = String.join(
             "\n",
             "usage: bin/engram-load [--gateway URL] [--clients N] [--duration 60s] [--add-ratio 0.3] [--batch N]",
             "                       [--users N] [--data FILE|generated] [--seed N] [--settle 120s] [--out DIR]",
-            "                       [--api-key KEY]",
+            "                       [--api-key KEY] [--rates 10,50,100,200]",
             "Loads a running gateway (start one with bin/engram up) for a fixed time, then checks that every",
             "accepted episode is stored and waits for indexing to catch up. Exits 1 on any failed request, any",
             "accepted episode not stored, or indexing still behind after --settle; 2 when it cannot start.",
@@ -55,7 +60,12 @@ public record LoadOptions(
             "  --seed       seed of the generated text and of each client's mix (default 1)",
             "  --settle     how long to wait after the load for pending to reach 0 (default 120s)",
             "  --out        where the JSON and markdown results go (default bench/target/results/<run id>)",
-            "  --api-key    sent as 'Authorization: Bearer <key>' (default: ENGRAM_API_KEY; none when unset)");
+            "  --api-key    sent as 'Authorization: Bearer <key>' (default: ENGRAM_API_KEY; none when unset)",
+            "  --rates      an open loop instead: requests per second, one phase of --duration each, sent on",
+            "               schedule whatever the answers do; latency counts from each intended send time");
+
+    /** Beyond this one sending thread cannot keep the schedule. */
+    static final double MAX_RATE = 5000;
 
     private static final Pattern DURATION = Pattern.compile("(\\d{1,9})(ms|s|m)?");
 
@@ -73,6 +83,17 @@ public record LoadOptions(
         if (!(addRatio >= 0 && addRatio <= 1)) {
             throw new IllegalArgumentException("--add-ratio must be between 0 and 1, was " + addRatio);
         }
+        rates = List.copyOf(rates);
+        for (double rate : rates) {
+            if (!(rate > 0 && rate <= MAX_RATE)) {
+                throw new IllegalArgumentException("--rates must be above 0 and at most " + MAX_RATE + ", was " + rate);
+            }
+        }
+    }
+
+    /** Whether this run is an open loop at fixed rates. */
+    public boolean openLoop() {
+        return !rates.isEmpty();
     }
 
     /**
@@ -92,6 +113,7 @@ public record LoadOptions(
         long seed = 1;
         Duration settle = Duration.ofSeconds(120);
         Path out = home.resolve("bench/target/results").resolve(runId);
+        List<Double> rates = List.of();
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (option.equals("--help") || option.equals("-h")) {
@@ -113,11 +135,12 @@ public record LoadOptions(
                 case "--seed" -> seed = parseLong(option, value);
                 case "--settle" -> settle = parseDuration(option, value);
                 case "--out" -> out = Path.of(value);
+                case "--rates" -> rates = parseRates(option, value);
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
         return new LoadOptions(
-                gateway, apiKey, clients, duration, addRatio, batch, users, data, seed, settle, out.normalize());
+                gateway, apiKey, clients, duration, addRatio, batch, users, data, seed, settle, out.normalize(), rates);
     }
 
     /** Whole seconds, minutes or milliseconds; a bare number is seconds. */
@@ -134,6 +157,19 @@ public record LoadOptions(
             case "m" -> Duration.ofMinutes(amount);
             default -> Duration.ofSeconds(amount);
         };
+    }
+
+    private static List<Double> parseRates(String option, String value) {
+        List<Double> rates = new ArrayList<>();
+        for (String rate : value.split(",")) {
+            try {
+                rates.add(Double.parseDouble(rate.trim()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(
+                        option + " takes requests per second separated by commas, like 10,50,100, was '" + value + "'");
+            }
+        }
+        return rates;
     }
 
     private static double parseRatio(String option, String value) {

@@ -12,6 +12,7 @@ import java.util.Locale;
  * @param text where the conversation text came from
  * @param load what the clients' requests came to
  * @param indexing what the check after the load found
+ * @param phases the open loop's phases, one per offered rate; empty for a closed loop
  */
 public record LoadReport(
         String runId,
@@ -20,7 +21,29 @@ public record LoadReport(
         LoadOptions options,
         String text,
         LoadRun.Result load,
-        IndexingOutcome indexing) {
+        IndexingOutcome indexing,
+        List<OpenLoopRun.Result> phases) {
+
+    public LoadReport {
+        phases = List.copyOf(phases);
+    }
+
+    /** One phase of the open loop as a row: its adds and searches, latency from the intended send times. */
+    public record PhaseSummary(
+            double offered, double achieved, OperationSummary adds, OperationSummary searches, long lateStarts) {}
+
+    public List<PhaseSummary> phaseSummaries() {
+        return phases.stream()
+                .map(phase -> new PhaseSummary(
+                        phase.rate(),
+                        (phase.tally().requests(RequestKind.ADD) + phase.tally().requests(RequestKind.SEARCH))
+                                / phase.seconds(),
+                        OperationSummary.of(RequestKind.ADD.label(), phase.tally(), phase.seconds(), RequestKind.ADD),
+                        OperationSummary.of(
+                                RequestKind.SEARCH.label(), phase.tally(), phase.seconds(), RequestKind.SEARCH),
+                        phase.lateStarts()))
+                .toList();
+    }
 
     /** Adds, searches, and both together. */
     public List<OperationSummary> operations() {

@@ -20,8 +20,8 @@ public final class LoadReportJson {
         ArrayNode failures = root.putArray("failures");
         report.failures().forEach(failures::add);
         LoadOptions options = report.options();
-        root.putObject("settings")
-                .put("gateway", options.gateway())
+        ObjectNode settings = root.putObject("settings");
+        settings.put("gateway", options.gateway())
                 .put("api_key_sent", options.apiKey() != null)
                 .put("clients", options.clients())
                 .put("duration_seconds", options.duration().toMillis() / 1000.0)
@@ -32,6 +32,17 @@ public final class LoadReportJson {
                 .put("text", report.text())
                 .put("seed", options.seed())
                 .put("settle_seconds", options.settle().toMillis() / 1000.0);
+        ArrayNode rates = settings.putArray("rates");
+        options.rates().forEach(rates::add);
+        ArrayNode phases = root.putArray("open_loop");
+        for (LoadReport.PhaseSummary phase : report.phaseSummaries()) {
+            ObjectNode row = phases.addObject()
+                    .put("offered_per_second", phase.offered())
+                    .put("sent_per_second", phase.achieved())
+                    .put("late_starts", phase.lateStarts());
+            row.set("add", operation(phase.adds(), json));
+            row.set("search", operation(phase.searches(), json));
+        }
         root.put("elapsed_seconds", report.load().seconds());
         ObjectNode operations = root.putObject("operations");
         for (OperationSummary operation : report.operations()) {

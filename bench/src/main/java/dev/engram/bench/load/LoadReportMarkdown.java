@@ -18,21 +18,41 @@ public final class LoadReportMarkdown {
         StringBuilder md = new StringBuilder();
         md.append("# Engram load run — ").append(report.runId()).append("\n\n");
         md.append("`").append(report.command()).append("`\n\n");
-        md.append(format(
-                "Gateway %s (API key %s); %d clients for %s (ran %.1f s), each sending its next request when the"
-                        + " last is answered: %.0f%% adds of %d episodes, the rest searches (top_k %d); %d users per"
-                        + " client; text: %s; seed %d.%n%n",
-                options.gateway(),
-                options.apiKey() == null ? "not sent" : "sent",
-                options.clients(),
-                seconds(options.duration().toMillis() / 1000.0),
-                report.load().seconds(),
-                options.addRatio() * 100,
-                options.batch(),
-                ClientWorkload.TOP_K,
-                options.usersPerClient(),
-                report.text(),
-                options.seed()));
+        if (options.openLoop()) {
+            md.append(format(
+                    "Gateway %s (API key %s); an open loop: for %s at each offered rate, requests sent on schedule"
+                            + " whatever the answers do (ran %.1f s in all): %.0f%% adds of %d episodes, the rest"
+                            + " searches (top_k %d); %d workloads of %d users each, in turn; text: %s; seed %d.%n%n",
+                    options.gateway(),
+                    options.apiKey() == null ? "not sent" : "sent",
+                    seconds(options.duration().toMillis() / 1000.0),
+                    report.load().seconds(),
+                    options.addRatio() * 100,
+                    options.batch(),
+                    ClientWorkload.TOP_K,
+                    options.clients(),
+                    options.usersPerClient(),
+                    report.text(),
+                    options.seed()));
+            appendPhases(md, report.phaseSummaries());
+            md.append("\n## All phases together\n\n");
+        } else {
+            md.append(format(
+                    "Gateway %s (API key %s); %d clients for %s (ran %.1f s), each sending its next request when the"
+                            + " last is answered: %.0f%% adds of %d episodes, the rest searches (top_k %d); %d users"
+                            + " per client; text: %s; seed %d.%n%n",
+                    options.gateway(),
+                    options.apiKey() == null ? "not sent" : "sent",
+                    options.clients(),
+                    seconds(options.duration().toMillis() / 1000.0),
+                    report.load().seconds(),
+                    options.addRatio() * 100,
+                    options.batch(),
+                    ClientWorkload.TOP_K,
+                    options.usersPerClient(),
+                    report.text(),
+                    options.seed()));
+        }
         appendOperations(md, report.operations());
         appendErrors(md, report.errors());
         appendEpisodes(md, report);
@@ -60,6 +80,34 @@ public final class LoadReportMarkdown {
         }
         md.append("\nLatency: the round trip of each successful request as its client measured it"
                 + " (System.nanoTime), nearest-rank percentiles over every sample.\n");
+    }
+
+    private static void appendPhases(StringBuilder md, List<LoadReport.PhaseSummary> phases) {
+        md.append("| offered /s | sent /s | search ok/s | search p50 | p95 | p99 | add ok/s | add p50 | p95 | p99 |"
+                + " errors | late starts |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (LoadReport.PhaseSummary phase : phases) {
+            LatencyResult search = phase.searches().latency();
+            LatencyResult add = phase.adds().latency();
+            md.append(format(
+                    "| %.0f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %d | %d |%n",
+                    phase.offered(),
+                    phase.achieved(),
+                    phase.searches().perSecond(),
+                    search.p50(),
+                    search.p95(),
+                    search.p99(),
+                    phase.adds().perSecond(),
+                    add.p50(),
+                    add.p95(),
+                    add.p99(),
+                    phase.searches().errors() + phase.adds().errors(),
+                    phase.lateStarts()));
+        }
+        md.append("\nLatency in ms from each request's intended send time to its answer, so time queued behind a"
+                + " slow gateway counts; late starts: requests that left more than 10 ms late because all "
+                + OpenLoopRun.SENDERS
+                + " senders were busy (their wait is in their latency too). Chart: open-loop.png.\n");
     }
 
     private static void appendErrors(StringBuilder md, ErrorCounts errors) {

@@ -37,7 +37,8 @@ class ClientWorkloadTest {
                 null,
                 seed,
                 Duration.ZERO,
-                Path.of("out"));
+                Path.of("out"),
+                List.of());
     }
 
     private static List<Operation> operations(ClientWorkload workload, int count) {

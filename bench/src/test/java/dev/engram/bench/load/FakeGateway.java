@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,7 +29,8 @@ final class FakeGateway implements AutoCloseable {
 
     private final ObjectMapper json = new ObjectMapper();
     private final HttpServer server;
-    private final ExecutorService executor = Executors.newFixedThreadPool(8);
+    // Enough threads for every request an open loop keeps in flight while answers are delayed.
+    private final ExecutorService executor = Executors.newCachedThreadPool();
     private final Map<String, Set<String>> episodesByUser = new ConcurrentHashMap<>();
     private final Map<String, Long> lostByUser = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> statusReads = new ConcurrentHashMap<>();
@@ -36,10 +38,17 @@ final class FakeGateway implements AutoCloseable {
     private final AtomicInteger searches = new AtomicInteger();
     private final int searchRejectEvery;
     private final int readsUntilIndexed;
+    private final Duration answerDelay;
 
     FakeGateway(int searchRejectEvery, int readsUntilIndexed) {
+        this(searchRejectEvery, readsUntilIndexed, Duration.ZERO);
+    }
+
+    /** @param answerDelay how long every add and search takes to be answered */
+    FakeGateway(int searchRejectEvery, int readsUntilIndexed, Duration answerDelay) {
         this.searchRejectEvery = searchRejectEvery;
         this.readsUntilIndexed = readsUntilIndexed;
+        this.answerDelay = answerDelay;
         try {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         } catch (IOException e) {
@@ -74,6 +83,13 @@ final class FakeGateway implements AutoCloseable {
                 .getOrDefault("Authorization", List.of("none"))
                 .get(0));
         String path = exchange.getRequestURI().getPath();
+        if (!path.equals("/v1/memories/status") && !answerDelay.isZero()) {
+            try {
+                Thread.sleep(answerDelay.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         if (path.equals("/v1/memories") && exchange.getRequestMethod().equals("POST")) {
             add(exchange);
         } else if (path.equals("/v1/memories/search")) {

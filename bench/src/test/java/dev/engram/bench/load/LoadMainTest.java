@@ -9,6 +9,7 @@ import dev.engram.bench.RunIds;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +21,7 @@ class LoadMainTest {
 
     private LoadOptions options(String gateway) {
         return new LoadOptions(
-                gateway, null, 3, Duration.ofMillis(500), 0.5, 2, 2, null, 9, Duration.ofSeconds(10), out);
+                gateway, null, 3, Duration.ofMillis(500), 0.5, 2, 2, null, 9, Duration.ofSeconds(10), out, List.of());
     }
 
     @Test
@@ -47,6 +48,43 @@ class LoadMainTest {
                     .isEqualTo(report.indexing().accepted());
             assertThat(json.at("/passed").asBoolean()).isTrue();
             assertThat(Files.readString(out.resolve("report.md"))).isEqualTo(LoadReportMarkdown.render(report));
+        }
+    }
+
+    @Test
+    void an_open_loop_runs_a_phase_per_rate_and_draws_its_chart() throws Exception {
+        try (FakeGateway fake = new FakeGateway(Integer.MAX_VALUE, 0)) {
+            LoadOptions open = new LoadOptions(
+                    fake.url(),
+                    null,
+                    3,
+                    Duration.ofMillis(500),
+                    0.5,
+                    2,
+                    2,
+                    null,
+                    9,
+                    Duration.ofSeconds(10),
+                    out,
+                    List.of(20.0, 60.0));
+
+            LoadReport report = new LoadMain(open, new RunIds("load-open"), "bin/engram-load --rates 20,60").run();
+
+            assertThat(report.passed()).isTrue();
+            assertThat(report.phaseSummaries())
+                    .extracting(LoadReport.PhaseSummary::offered)
+                    .containsExactly(20.0, 60.0);
+            LoadReport.PhaseSummary fast = report.phaseSummaries().get(1);
+            assertThat(fast.adds().requests() + fast.searches().requests()).isEqualTo(30);
+            assertThat(report.load().tally().requests(RequestKind.ADD)
+                            + report.load().tally().requests(RequestKind.SEARCH))
+                    .isEqualTo(10 + 30);
+            JsonNode json =
+                    new ObjectMapper().readTree(out.resolve("report.json").toFile());
+            assertThat(json.at("/open_loop/1/offered_per_second").asDouble()).isEqualTo(60.0);
+            assertThat(Files.readString(out.resolve("report.md"))).contains("| 60 |");
+            byte[] png = Files.readAllBytes(out.resolve("open-loop.png"));
+            assertThat(png).startsWith(0x89, 'P', 'N', 'G');
         }
     }
 

@@ -25,7 +25,8 @@ class LoadReportTest {
             null,
             1,
             Duration.ofSeconds(120),
-            Path.of("out"));
+            Path.of("out"),
+            List.of());
     private static final String CREATED =
             "{\"episodes\":[{\"id\":\"a\",\"status\":\"created\"},{\"id\":\"b\",\"status\":\"created\"}]}";
 
@@ -49,7 +50,8 @@ class LoadReportTest {
                 OPTIONS,
                 "text generated from seed 1",
                 new LoadRun.Result(tally, 2.0),
-                indexing);
+                indexing,
+                List.of());
     }
 
     private static Operation add(String user) {

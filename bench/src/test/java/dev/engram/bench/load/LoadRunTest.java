@@ -22,7 +22,18 @@ class LoadRunTest {
 
     private static List<ClientWorkload> clients(int count, double addRatio, Duration duration) {
         LoadOptions options = new LoadOptions(
-                "http://127.0.0.1:8080", null, count, duration, addRatio, 3, 2, null, 5, Duration.ZERO, Path.of("out"));
+                "http://127.0.0.1:8080",
+                null,
+                count,
+                duration,
+                addRatio,
+                3,
+                2,
+                null,
+                5,
+                Duration.ZERO,
+                Path.of("out"),
+                List.of());
         return IntStream.rangeClosed(1, count)
                 .mapToObj(client -> new ClientWorkload(options, IDS, CORPUS, client))
                 .toList();
