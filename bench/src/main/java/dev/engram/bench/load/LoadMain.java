@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
@@ -31,10 +32,18 @@ public final class LoadMain {
     private final RunIds ids;
     private final String command;
 
+    private final ServiceCpu cpu;
+
     LoadMain(LoadOptions options, RunIds ids, String command) {
+        this(options, ids, command, ServiceCpu.of(null));
+    }
+
+    /** @param cpu the services whose CPU time each open-loop phase reports */
+    LoadMain(LoadOptions options, RunIds ids, String command, ServiceCpu cpu) {
         this.options = options;
         this.ids = ids;
         this.command = command;
+        this.cpu = cpu;
     }
 
     public static void main(String[] args) {
@@ -54,7 +63,12 @@ public final class LoadMain {
         }
         int exitCode;
         try {
-            LoadReport report = new LoadMain(options, ids, CommandLine.render(args)).run();
+            // The platform bin/engram up started on this machine, whose pid files say which processes to read.
+            Path runDirectory = Path.of(System.getenv()
+                    .getOrDefault("ENGRAM_RUN_DIR", home.resolve(".engram").toString()));
+            LoadReport report = new LoadMain(
+                            options, ids, CommandLine.render(args), ServiceCpu.of(runDirectory.resolve("pids")))
+                    .run();
             System.out.print(LoadReportMarkdown.render(report));
             exitCode = report.passed() ? 0 : 1;
         } catch (IllegalArgumentException e) {
@@ -98,7 +112,10 @@ public final class LoadMain {
                 Progress.log(
                         "open loop: %.0f requests/s for %.1f s",
                         rate, options.duration().toMillis() / 1000.0);
-                OpenLoopRun.Result phase = new OpenLoopRun(gateway, clients, rate, options.duration()).run();
+                Map<String, Long> before = cpu.snapshot();
+                OpenLoopRun.Result phase = new OpenLoopRun(gateway, clients, rate, options.duration())
+                        .run()
+                        .withCpu(ServiceCpu.secondsBetween(before, cpu.snapshot()));
                 phases.add(phase);
                 all.addAll(phase.tally());
                 seconds += phase.seconds();

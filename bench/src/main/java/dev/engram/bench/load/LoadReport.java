@@ -4,6 +4,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Everything one load run measured and found.
@@ -24,13 +26,21 @@ public record LoadReport(
         IndexingOutcome indexing,
         List<OpenLoopRun.Result> phases) {
 
+    /** The row of a CPU table that adds every service up. */
+    public static final String ALL_SERVICES = "all";
+
     public LoadReport {
         phases = List.copyOf(phases);
     }
 
     /** One phase of the open loop as a row: its adds and searches, latency from the intended send times. */
     public record PhaseSummary(
-            double offered, double achieved, OperationSummary adds, OperationSummary searches, long lateStarts) {}
+            double offered,
+            double achieved,
+            OperationSummary adds,
+            OperationSummary searches,
+            long lateStarts,
+            Map<String, Double> cpuMsPerRequest) {}
 
     public List<PhaseSummary> phaseSummaries() {
         return phases.stream()
@@ -41,8 +51,23 @@ public record LoadReport(
                         OperationSummary.of(RequestKind.ADD.label(), phase.tally(), phase.seconds(), RequestKind.ADD),
                         OperationSummary.of(
                                 RequestKind.SEARCH.label(), phase.tally(), phase.seconds(), RequestKind.SEARCH),
-                        phase.lateStarts()))
+                        phase.lateStarts(),
+                        cpuPerRequest(phase)))
                 .toList();
+    }
+
+    /** Each service's CPU milliseconds per request sent in the phase, and {@code all} of them together. */
+    private static Map<String, Double> cpuPerRequest(OpenLoopRun.Result phase) {
+        long requests = phase.tally().requests(RequestKind.ADD) + phase.tally().requests(RequestKind.SEARCH);
+        Map<String, Double> perRequest = new TreeMap<>();
+        if (requests == 0 || phase.cpuSeconds().isEmpty()) {
+            return perRequest;
+        }
+        phase.cpuSeconds().forEach((service, seconds) -> perRequest.put(service, seconds * 1000 / requests));
+        perRequest.put(
+                ALL_SERVICES,
+                perRequest.values().stream().mapToDouble(Double::doubleValue).sum());
+        return perRequest;
     }
 
     /** Adds, searches, and both together. */

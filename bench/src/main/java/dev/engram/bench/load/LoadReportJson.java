@@ -42,6 +42,8 @@ public final class LoadReportJson {
                     .put("late_starts", phase.lateStarts());
             row.set("add", operation(phase.adds(), json));
             row.set("search", operation(phase.searches(), json));
+            ObjectNode cpu = row.putObject("cpu_ms_per_request");
+            phase.cpuMsPerRequest().forEach(cpu::put);
         }
         root.put("elapsed_seconds", report.load().seconds());
         ObjectNode operations = root.putObject("operations");

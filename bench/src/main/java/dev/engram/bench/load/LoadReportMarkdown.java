@@ -108,6 +108,25 @@ public final class LoadReportMarkdown {
                 + " slow gateway counts; late starts: requests that left more than 10 ms late because all "
                 + OpenLoopRun.SENDERS
                 + " senders were busy (their wait is in their latency too). Chart: open-loop.png.\n");
+        List<String> services = phases.stream()
+                .flatMap(phase -> phase.cpuMsPerRequest().keySet().stream())
+                .distinct()
+                .filter(service -> !service.equals(LoadReport.ALL_SERVICES))
+                .sorted()
+                .toList();
+        if (services.isEmpty()) {
+            return;
+        }
+        md.append("\nCPU ms per request (/proc/<pid>/schedstat of each service bin/engram up started):\n\n");
+        md.append("| offered /s | ").append(String.join(" | ", services)).append(" | all |\n");
+        md.append("|---|").append("---|".repeat(services.size() + 1)).append('\n');
+        for (LoadReport.PhaseSummary phase : phases) {
+            md.append(format("| %.0f |", phase.offered()));
+            for (String service : services) {
+                md.append(format(" %.2f |", phase.cpuMsPerRequest().getOrDefault(service, Double.NaN)));
+            }
+            md.append(format(" %.2f |%n", phase.cpuMsPerRequest().getOrDefault(LoadReport.ALL_SERVICES, Double.NaN)));
+        }
     }
 
     private static void appendErrors(StringBuilder md, ErrorCounts errors) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -33,8 +34,18 @@ public final class OpenLoopRun {
      * @param rate the offered load, requests per second
      * @param seconds from the first intended send until the last answer
      * @param lateStarts requests that left more than 10 ms after their intended time (the senders were all busy)
+     * @param cpuSeconds CPU time each service of the platform used during the phase, where it could be read
      */
-    public record Result(double rate, Tally tally, double seconds, long lateStarts) {}
+    public record Result(double rate, Tally tally, double seconds, long lateStarts, Map<String, Double> cpuSeconds) {
+
+        public Result {
+            cpuSeconds = Map.copyOf(cpuSeconds);
+        }
+
+        public Result withCpu(Map<String, Double> used) {
+            return new Result(rate, tally, seconds, lateStarts, used);
+        }
+    }
 
     public OpenLoopRun(RawGateway gateway, List<ClientWorkload> workloads, double rate, Duration duration) {
         if (!(rate > 0)) {
@@ -73,7 +84,7 @@ public final class OpenLoopRun {
         while (!senders.awaitTermination(10, TimeUnit.SECONDS)) {
             Progress.log("open loop at %.0f/s: waiting for the last answers", rate);
         }
-        return new Result(rate, tally, (System.nanoTime() - started) / 1e9, late.get());
+        return new Result(rate, tally, (System.nanoTime() - started) / 1e9, late.get(), Map.of());
     }
 
     private void send(Operation operation, long intended, Tally tally, AtomicInteger late) {

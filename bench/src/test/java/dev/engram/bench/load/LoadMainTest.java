@@ -68,7 +68,14 @@ class LoadMainTest {
                     out,
                     List.of(20.0, 60.0));
 
-            LoadReport report = new LoadMain(open, new RunIds("load-open"), "bin/engram-load --rates 20,60").run();
+            // This test's own process stands in for a service, so that the CPU table has a row to show.
+            Path pids = Files.createDirectories(out.resolve("pids"));
+            Files.writeString(
+                    pids.resolve("gateway.pid"),
+                    Long.toString(ProcessHandle.current().pid()));
+            LoadReport report = new LoadMain(
+                            open, new RunIds("load-open"), "bin/engram-load --rates 20,60", ServiceCpu.of(pids))
+                    .run();
 
             assertThat(report.passed()).isTrue();
             assertThat(report.phaseSummaries())
@@ -82,7 +89,10 @@ class LoadMainTest {
             JsonNode json =
                     new ObjectMapper().readTree(out.resolve("report.json").toFile());
             assertThat(json.at("/open_loop/1/offered_per_second").asDouble()).isEqualTo(60.0);
-            assertThat(Files.readString(out.resolve("report.md"))).contains("| 60 |");
+            assertThat(Files.readString(out.resolve("report.md")))
+                    .contains("| 60 |")
+                    .contains("| offered /s | gateway | all |");
+            assertThat(fast.cpuMsPerRequest()).containsKeys("gateway", LoadReport.ALL_SERVICES);
             byte[] png = Files.readAllBytes(out.resolve("open-loop.png"));
             assertThat(png).startsWith(0x89, 'P', 'N', 'G');
         }
