@@ -81,7 +81,8 @@ public final class ServiceCpu {
 
     private static Optional<Long> read(Path pidFile) {
         try {
-            return Optional.of(Long.parseLong(Files.readString(pidFile).trim()));
+            // The launcher writes "<pid> <start time>", so that a pid reused by another process is not taken for it.
+            return Optional.of(Long.parseLong(Files.readString(pidFile).trim().split("\\s+")[0]));
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }

@@ -15,7 +15,7 @@ class ServiceCpuTest {
 
     @Test
     void the_cpu_time_of_each_running_service_is_read_and_a_gone_one_is_left_out() throws Exception {
-        Files.writeString(pids.resolve("gateway.pid"), ProcessHandle.current().pid() + "\n");
+        Files.writeString(pids.resolve("gateway.pid"), ProcessHandle.current().pid() + " 2026-12-03T20:00:00Z\n");
         Files.writeString(pids.resolve("vector-service.pid"), "999999999\n");
         Files.writeString(pids.resolve("notes.txt"), "not a pid file");
         ServiceCpu cpu = ServiceCpu.of(pids);
