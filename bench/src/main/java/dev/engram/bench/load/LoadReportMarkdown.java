@@ -117,7 +117,8 @@ public final class LoadReportMarkdown {
         if (services.isEmpty()) {
             return;
         }
-        md.append("\nCPU ms per request (/proc/<pid>/schedstat of each service bin/engram up started):\n\n");
+        md.append(
+                "\nCPU ms per request (user and system time from /proc/<pid>/stat of each process bin/engram up started):\n\n");
         md.append("| offered /s | ").append(String.join(" | ", services)).append(" | all |\n");
         md.append("|---|").append("---|".repeat(services.size() + 1)).append('\n');
         for (LoadReport.PhaseSummary phase : phases) {
