@@ -80,7 +80,7 @@ public final class LoadRun {
             long started = System.nanoTime();
             boolean succeeded;
             try {
-                HttpResponse<String> answer = send(operation);
+                HttpResponse<String> answer = gateway.send(operation);
                 succeeded = tally.answered(operation, answer.statusCode(), answer.body(), System.nanoTime() - started);
             } catch (IOException e) {
                 tally.unanswered(operation, e);
@@ -93,13 +93,5 @@ public final class LoadRun {
             }
         }
         return tally;
-    }
-
-    private HttpResponse<String> send(Operation operation) throws IOException, InterruptedException {
-        return switch (operation.kind()) {
-            case ADD -> gateway.addMemoriesOnce(operation.body());
-            case SEARCH -> gateway.searchOnce(operation.body());
-            case STATUS -> throw new IllegalArgumentException("status reads are not part of the load");
-        };
     }
 }

@@ -92,11 +92,7 @@ public final class OpenLoopRun {
             late.incrementAndGet();
         }
         try {
-            HttpResponse<String> answer = switch (operation.kind()) {
-                case ADD -> gateway.addMemoriesOnce(operation.body());
-                case SEARCH -> gateway.searchOnce(operation.body());
-                case STATUS -> throw new IllegalArgumentException("status reads are not part of the load");
-            };
+            HttpResponse<String> answer = gateway.send(operation);
             long latency = System.nanoTime() - intended;
             synchronized (tally) {
                 tally.answered(operation, answer.statusCode(), answer.body(), latency);

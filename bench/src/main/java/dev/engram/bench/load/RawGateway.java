@@ -52,6 +52,15 @@ public final class RawGateway {
     }
 
     /** {@code GET /v1/memories/status} once, whatever it answers. */
+    /** Sends one operation of the load: an add or a search, once. */
+    public HttpResponse<String> send(Operation operation) throws IOException, InterruptedException {
+        return switch (operation.kind()) {
+            case ADD -> addMemoriesOnce(operation.body());
+            case SEARCH -> searchOnce(operation.body());
+            case STATUS -> throw new IllegalArgumentException("status reads are not part of the load");
+        };
+    }
+
     public HttpResponse<String> statusOnce(String userId) throws IOException, InterruptedException {
         String query = "user_id=" + URLEncoder.encode(userId, StandardCharsets.UTF_8);
         return http.send(request("v1/memories/status?" + query).GET().build(), HttpResponse.BodyHandlers.ofString());

@@ -1,13 +1,12 @@
 package dev.engram.ingest.grpc;
 
-import com.google.rpc.BadRequest.FieldViolation;
 import dev.engram.grpc.Violations;
 import dev.engram.ingest.mapping.KeyCursor;
 import dev.engram.ingest.mapping.ListCursor;
 import dev.engram.proto.v1.DeleteEpisodesRequest;
 import dev.engram.proto.v1.ListEpisodesRequest;
 import dev.engram.proto.v1.UpdateEpisodeRequest;
-import java.util.List;
+import java.util.Optional;
 
 /**
  * What only ingest-service can judge of a request; the rules its proto declares have been checked before a
@@ -31,11 +30,13 @@ final class RequestValidator {
         if (cursor.isEmpty()) {
             return "";
         }
-        return cursors.decode(cursor)
-                .orElseThrow(() -> Violations.invalid(List.of(FieldViolation.newBuilder()
-                        .setField("cursor")
-                        .setDescription("is not a cursor from a previous response")
-                        .build())));
+        Optional<String> after = cursors.decode(cursor);
+        if (after.isEmpty()) {
+            Violations violations = new Violations();
+            violations.add("cursor", "is not a cursor from a previous response");
+            violations.throwIfAny();
+        }
+        return after.orElseThrow();
     }
 
     /**
