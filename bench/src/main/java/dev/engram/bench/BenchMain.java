@@ -2,6 +2,8 @@ package dev.engram.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.engram.bench.load.ServiceCpu;
+import dev.engram.embedding.EncoderModel;
 import dev.engram.sdk.Engram;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +15,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -98,8 +101,9 @@ public final class BenchMain {
 
         RelevanceCollector relevance = new RelevanceCollector(
                 dataset.conversations(), question -> question.category() + " " + Categories.name(question.category()));
-        EngramRun<RetrieverResult> engram = onPlatform(gatewayUrl -> engramOn(
+        EngramRun<RetrieverResult> engram = onPlatform((gatewayUrl, cpu) -> engramOn(
                 gatewayUrl,
+                cpu,
                 dataset.conversations(),
                 dataset.questions(),
                 dataset.adversarial(),
@@ -107,6 +111,7 @@ public final class BenchMain {
                 evaluation::evaluate,
                 ids));
         RelevanceResult relevanceResult = analyseRelevance(engram, relevance);
+        SpeedResult speed = engram.speed(dataset.conversations(), dataset.questions());
         List<RetrieverResult> results = new ArrayList<>(engram.recall());
         int depth = Math.max(MIN_BASELINE_DEPTH, options.topK());
         List<EmbeddingThroughput> throughputs =
@@ -126,7 +131,8 @@ public final class BenchMain {
                 engram.ingest(),
                 engram.latency(),
                 throughputs,
-                relevanceResult);
+                relevanceResult,
+                speed);
         String markdown = ReportWriter.markdown(report);
         write(report.runId(), ReportJson.of(report, JSON), markdown, observations(ids, engram, relevance));
         return markdown;
@@ -167,9 +173,10 @@ public final class BenchMain {
                 new RelevanceCollector(ingested, question -> types.getOrDefault(question.sampleId(), ""));
         List<Question> abstention =
                 dataset.abstention().stream().map(LongMemEvalQuestion::query).toList();
-        EngramRun<LongMemEvalResult> engram = onPlatform(gatewayUrl ->
-                engramOn(gatewayUrl, ingested, dataset.queries(), abstention, relevance, evaluation::evaluate, ids));
+        EngramRun<LongMemEvalResult> engram = onPlatform((gatewayUrl, cpu) -> engramOn(
+                gatewayUrl, cpu, ingested, dataset.queries(), abstention, relevance, evaluation::evaluate, ids));
         RelevanceResult relevanceResult = analyseRelevance(engram, relevance);
+        SpeedResult speed = engram.speed(ingested, dataset.queries());
         List<LongMemEvalResult> results = new ArrayList<>(engram.recall());
         int depth = dataset.haystacks().stream()
                 .mapToInt(haystack -> haystack.turns().size())
@@ -191,7 +198,8 @@ public final class BenchMain {
                 engram.ingest(),
                 engram.latency(),
                 throughputs,
-                relevanceResult);
+                relevanceResult,
+                speed);
         String markdown = LongMemEvalReportWriter.markdown(report);
         write(report.runId(), LongMemEvalReportJson.of(report, JSON), markdown, observations(ids, engram, relevance));
         return markdown;
@@ -216,7 +224,24 @@ public final class BenchMain {
      * @param recall one result per quality pass
      * @param relevancePass the name of the pass whose answers the relevance measurement kept
      */
-    private record EngramRun<R>(IngestResult ingest, List<R> recall, LatencyResult latency, String relevancePass) {}
+    private record EngramRun<R>(
+            IngestResult ingest,
+            Map<String, Double> ingestCpu,
+            List<R> recall,
+            LatencyResult latency,
+            PeakSearches peak,
+            String relevancePass) {
+
+        /** Against the raw limits of the model, measured once the platform has stopped and the machine is idle. */
+        SpeedResult speed(List<Conversation> ingested, List<Question> questions) {
+            Progress.log("raw embedding limits: the model alone, with the service's settings");
+            RawLimits raw = RawLimitsPass.measure(ingested, questions);
+            int sentences = ingest.reusedEpisodes() > 0
+                    ? 0
+                    : EmbeddingUnits.of(ingested).size();
+            return new SpeedResult(raw, sentences, ingest.searchableSeconds(), ingestCpu, latency.p50(), peak);
+        }
+    }
 
     private RelevanceResult analyseRelevance(EngramRun<?> engram, RelevanceCollector relevance) {
         RelevanceResult result = RelevanceAnalysis.analyse(
@@ -238,9 +263,12 @@ public final class BenchMain {
     }
 
     /** Measures on the gateway given, or on a private platform started for this run and stopped after it. */
-    private <R> EngramRun<R> onPlatform(Function<String, EngramRun<R>> measure) {
+    private <R> EngramRun<R> onPlatform(BiFunction<String, ServiceCpu, EngramRun<R>> measure) {
         if (options.gateway() != null) {
-            return measure.apply(options.gateway());
+            // A platform bin/engram up started on this machine says through its pid files which processes to read.
+            String runDirectory = System.getenv("ENGRAM_RUN_DIR");
+            return measure.apply(
+                    options.gateway(), ServiceCpu.of(runDirectory == null ? null : Path.of(runDirectory, "pids")));
         }
         EmbeddedPlatform platform = EmbeddedPlatform.create();
         Thread stopOnExit = new Thread(platform::close, "engram-bench-stop-platform");
@@ -248,7 +276,7 @@ public final class BenchMain {
         try {
             Progress.log("starting a private platform (PostgreSQL and five services)");
             platform.start(home);
-            return measure.apply(platform.gatewayUrl());
+            return measure.apply(platform.gatewayUrl(), ServiceCpu.of(platform.pidDirectory()));
         } catch (RuntimeException e) {
             platform.keepLogs();
             throw e;
@@ -269,6 +297,7 @@ public final class BenchMain {
      */
     private <R> EngramRun<R> engramOn(
             String gatewayUrl,
+            ServiceCpu cpu,
             List<Conversation> conversations,
             List<Question> questions,
             List<Question> unanswerable,
@@ -278,7 +307,9 @@ public final class BenchMain {
         Engram gateway = Gateways.connect(gatewayUrl, System.getenv("ENGRAM_API_KEY"));
         int turns = conversations.stream().mapToInt(c -> c.turns().size()).sum();
         Progress.log("ingesting %d turns through %s", turns, gatewayUrl);
+        Map<String, Long> beforeIngest = cpu.snapshot();
         IngestResult ingest = new EngramIngest(gateway, ids).run(conversations, options.runId() != null);
+        Map<String, Double> ingestCpu = ServiceCpu.secondsBetween(beforeIngest, cpu.snapshot());
         if (ingest.reusedEpisodes() > 0) {
             Progress.log(
                     "%d episodes already stored and indexed by run %s: not sent again",
@@ -305,7 +336,9 @@ public final class BenchMain {
         }
         Progress.log("latency pass");
         LatencyResult latency = new LatencyPass(gateway, ids).run(questions);
-        return new EngramRun<>(ingest, recall, latency, relevancePass);
+        Progress.log("peak search pass: %d clients", PeakSearchPass.CLIENTS);
+        PeakSearches peak = new PeakSearchPass(gateway, ids, cpu).run(questions);
+        return new EngramRun<>(ingest, ingestCpu, recall, latency, peak, relevancePass);
     }
 
     /**
@@ -358,11 +391,12 @@ public final class BenchMain {
             results.add(evaluate.apply(bm25));
         }
         List<EmbeddingThroughput> throughputs = new ArrayList<>();
-        for (BaselineModel model : options.baselineModels()) {
+        for (EncoderModel model : options.baselineModels()) {
             Progress.log("baseline dense-%s: embedding %d turns", model.id(), turnCount);
-            FlatDenseBaseline dense = new FlatDenseBaseline(model, conversations, depth);
-            results.add(evaluate.apply(dense));
-            throughputs.add(dense.throughput());
+            try (FlatDenseBaseline dense = new FlatDenseBaseline(model, conversations, depth)) {
+                results.add(evaluate.apply(dense));
+                throughputs.add(dense.throughput());
+            }
         }
         return throughputs;
     }

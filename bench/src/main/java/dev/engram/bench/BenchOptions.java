@@ -1,5 +1,6 @@
 package dev.engram.bench;
 
+import dev.engram.embedding.EncoderModel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,7 +31,7 @@ public record BenchOptions(
         Path out,
         int topK,
         ExpandContext expand,
-        List<BaselineModel> baselineModels,
+        List<EncoderModel> baselineModels,
         List<String> rerankers,
         List<String> modes,
         int abstention,
@@ -107,7 +108,7 @@ public record BenchOptions(
         Path out = home.resolve("bench/target/results");
         int topK = DEFAULT_TOP_K;
         ExpandContext expand = null;
-        List<BaselineModel> models = List.of(BaselineModel.values());
+        List<EncoderModel> models = List.of(EncoderModel.values());
         List<String> rerankers = List.of();
         List<String> modes = List.of();
         int abstention = LongMemEvalDataset.IN_FILE_ORDER;
@@ -177,12 +178,12 @@ public record BenchOptions(
                 .toList();
     }
 
-    private static List<BaselineModel> models(String value) {
+    private static List<EncoderModel> models(String value) {
         if (value.isBlank() || value.equals("none")) {
             return List.of();
         }
-        List<BaselineModel> models = new ArrayList<>();
-        Arrays.stream(value.split(",")).map(BaselineModel::fromId).distinct().forEach(models::add);
+        List<EncoderModel> models = new ArrayList<>();
+        Arrays.stream(value.split(",")).map(EncoderModel::fromId).distinct().forEach(models::add);
         return models;
     }
 

@@ -11,6 +11,7 @@ import java.util.List;
  * @param baselineDepth turns in each ranked list of the flat baselines
  * @param ingest null when the run did not reach Engram
  * @param latency null when the run did not reach Engram
+ * @param speed against the embedding limit; null when the run did not reach Engram
  * @param relevance the relevance measurement of the first Engram pass; null when the run did not reach Engram
  */
 public record BenchReport(
@@ -27,7 +28,8 @@ public record BenchReport(
         IngestResult ingest,
         LatencyResult latency,
         List<EmbeddingThroughput> embedding,
-        RelevanceResult relevance) {
+        RelevanceResult relevance,
+        SpeedResult speed) {
 
     public BenchReport {
         retrievers = List.copyOf(retrievers);

@@ -53,6 +53,11 @@ public final class EmbeddedPlatform implements AutoCloseable {
         return platform.settings().url(ServiceKind.GATEWAY);
     }
 
+    /** Where the launcher writes each process's pid file. */
+    public Path pidDirectory() {
+        return platform.settings().pidDirectory();
+    }
+
     public Path logDirectory() {
         return runDirectory.resolve("logs");
     }

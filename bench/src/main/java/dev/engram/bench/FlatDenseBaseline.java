@@ -1,12 +1,14 @@
 package dev.engram.bench;
 
-import dev.langchain4j.data.segment.TextSegment;
-import dev.langchain4j.model.embedding.EmbeddingModel;
+import dev.engram.embedding.EncoderModel;
+import dev.engram.embedding.EncoderSettings;
+import dev.engram.embedding.SentenceEncoder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.IntStream;
 
 /**
@@ -14,12 +16,12 @@ import java.util.stream.IntStream;
  * ranked by exact cosine against the turns of their
  * own conversation. It also measures the model's raw throughput, the floor of any ingest cost.
  */
-public final class FlatDenseBaseline implements Retriever {
+public final class FlatDenseBaseline implements Retriever, AutoCloseable {
 
     private static final int WARM_UP_TEXTS = 16;
 
-    private final BaselineModel model;
-    private final EmbeddingModel embedder;
+    private final EncoderModel model;
+    private final SentenceEncoder embedder;
     private final int depth;
     private final Map<String, TurnVectors> bySample = new HashMap<>();
     private final int textsEmbedded;
@@ -30,26 +32,25 @@ public final class FlatDenseBaseline implements Retriever {
     private record TurnVectors(List<String> ids, List<float[]> vectors) {}
 
     /** Loads the model and embeds every turn of every conversation, timing the batch. */
-    public FlatDenseBaseline(BaselineModel model, List<Conversation> conversations, int depth) {
+    public FlatDenseBaseline(EncoderModel model, List<Conversation> conversations, int depth) {
         this.model = model;
-        this.embedder = model.load();
+        // The settings vector-service runs its encoder with, so that the throughput is the service's floor.
+        this.embedder = SentenceEncoder.open(model, EncoderSettings.of(Optional.empty(), Optional.empty()));
         this.depth = depth;
         List<String> ids = new ArrayList<>();
-        List<TextSegment> texts = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
         List<String> samples = new ArrayList<>();
         for (Conversation conversation : conversations) {
             for (Turn turn : conversation.turns()) {
                 samples.add(conversation.sampleId());
                 ids.add(turn.diaId());
-                texts.add(TextSegment.from(turn.retrievedText()));
+                texts.add(turn.retrievedText());
             }
         }
         // The first calls pay for JIT and ONNX session set-up, which is not throughput.
         embedder.embedAll(texts.subList(0, Math.min(WARM_UP_TEXTS, texts.size())));
         long started = System.nanoTime();
-        List<float[]> vectors = embedder.embedAll(texts).content().stream()
-                .map(embedding -> normalized(embedding.vector()))
-                .toList();
+        List<float[]> vectors = embedder.embedAll(texts);
         this.embedSeconds = (System.nanoTime() - started) / 1e9;
         this.textsEmbedded = texts.size();
         for (int i = 0; i < ids.size(); i++) {
@@ -72,7 +73,7 @@ public final class FlatDenseBaseline implements Retriever {
             return List.of();
         }
         long started = System.nanoTime();
-        float[] query = normalized(embedder.embed(question.text()).content().vector());
+        float[] query = embedder.embed(question.text());
         queryNanos += System.nanoTime() - started;
         queries++;
         double[] scores =
@@ -89,6 +90,11 @@ public final class FlatDenseBaseline implements Retriever {
     public EmbeddingThroughput throughput() {
         double queryMillis = queries == 0 ? 0 : queryNanos / 1e6 / queries;
         return new EmbeddingThroughput(model.id(), textsEmbedded, embedSeconds, queries, queryMillis);
+    }
+
+    @Override
+    public void close() {
+        embedder.close();
     }
 
     static float[] normalized(float[] vector) {

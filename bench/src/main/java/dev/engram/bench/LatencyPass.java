@@ -43,7 +43,7 @@ public final class LatencyPass {
         return LatencyResult.of(millis, warmUp);
     }
 
-    private ObjectNode request(Question question) {
+    ObjectNode request(Question question) {
         ObjectNode body = JSON.createObjectNode();
         body.put("user_id", ids.userId(question.sampleId()));
         body.put("query", question.text());

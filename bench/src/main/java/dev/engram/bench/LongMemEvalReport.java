@@ -10,6 +10,7 @@ import java.util.List;
  * @param expand the quality pass's {@code expand_context}, or {@code null} when not sent
  * @param ingest null when the run did not reach Engram
  * @param latency null when the run did not reach Engram
+ * @param speed against the embedding limit; null when the run did not reach Engram
  * @param relevance the relevance measurement of the first Engram pass; null when the run did not reach Engram
  */
 public record LongMemEvalReport(
@@ -25,7 +26,8 @@ public record LongMemEvalReport(
         IngestResult ingest,
         LatencyResult latency,
         List<EmbeddingThroughput> embedding,
-        RelevanceResult relevance) {
+        RelevanceResult relevance,
+        SpeedResult speed) {
 
     public LongMemEvalReport {
         retrievers = List.copyOf(retrievers);

@@ -48,7 +48,7 @@ public final class LongMemEvalReportJson {
         if (report.relevance() != null) {
             root.set("relevance", RelevanceReportWriter.json(report.relevance(), json));
         }
-        ReportJson.putSpeed(root, report.ingest(), report.latency(), report.embedding());
+        ReportJson.putSpeed(root, report.ingest(), report.latency(), report.embedding(), report.speed());
         return root;
     }
 

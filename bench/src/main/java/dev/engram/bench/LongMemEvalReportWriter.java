@@ -77,7 +77,7 @@ public final class LongMemEvalReportWriter {
         md.append(SearchCost.markdown(
                 report.retrievers().stream().map(LongMemEvalResult::name).toList(),
                 report.retrievers().stream().map(LongMemEvalResult::cost).toList()));
-        ReportWriter.appendSpeed(md, report.ingest(), report.latency(), report.embedding());
+        ReportWriter.appendSpeed(md, report.ingest(), report.latency(), report.embedding(), report.speed());
         md.append(String.format(Locale.ROOT, "%nWall time of the run: %.0f s.%n", report.wallSeconds()));
         return md.toString();
     }

@@ -42,7 +42,7 @@ public final class ReportJson {
         if (report.relevance() != null) {
             root.set("relevance", RelevanceReportWriter.json(report.relevance(), json));
         }
-        putSpeed(root, report.ingest(), report.latency(), report.embedding());
+        putSpeed(root, report.ingest(), report.latency(), report.embedding(), report.speed());
         return root;
     }
 
@@ -71,7 +71,11 @@ public final class ReportJson {
     }
 
     static void putSpeed(
-            ObjectNode root, IngestResult ingest, LatencyResult latency, List<EmbeddingThroughput> embedding) {
+            ObjectNode root,
+            IngestResult ingest,
+            LatencyResult latency,
+            List<EmbeddingThroughput> embedding,
+            SpeedResult speed) {
         if (ingest != null) {
             root.putObject("ingest")
                     .put("episodes", ingest.episodes())
@@ -91,6 +95,9 @@ public final class ReportJson {
                     .put("p95", latency.p95())
                     .put("p99", latency.p99())
                     .put("max", latency.max());
+        }
+        if (speed != null) {
+            root.set("speed", SpeedSection.json(speed, root));
         }
         ObjectNode models = root.putObject("embedding");
         for (EmbeddingThroughput model : embedding) {

@@ -69,14 +69,18 @@ public final class ReportWriter {
         md.append(SearchCost.markdown(
                 report.retrievers().stream().map(RetrieverResult::name).toList(),
                 report.retrievers().stream().map(RetrieverResult::cost).toList()));
-        appendSpeed(md, report.ingest(), report.latency(), report.embedding());
+        appendSpeed(md, report.ingest(), report.latency(), report.embedding(), report.speed());
         md.append(String.format(Locale.ROOT, "%nWall time of the run: %.0f s.%n", report.wallSeconds()));
         return md.toString();
     }
 
     /** The ingest, search latency and embedding throughput sections, each when it was measured. */
     static void appendSpeed(
-            StringBuilder md, IngestResult ingest, LatencyResult latency, List<EmbeddingThroughput> embedding) {
+            StringBuilder md,
+            IngestResult ingest,
+            LatencyResult latency,
+            List<EmbeddingThroughput> embedding,
+            SpeedResult speed) {
         if (ingest != null) {
             md.append("\n## Ingest\n\n");
             md.append(String.format(
@@ -94,13 +98,6 @@ public final class ReportWriter {
                         "%d more episodes were searched as an earlier run of this run id had stored them, not"
                                 + " sent again; the speed above does not count them.%n",
                         ingest.reusedEpisodes()));
-            }
-            for (EmbeddingThroughput model : embedding) {
-                md.append(String.format(
-                        Locale.ROOT,
-                        "Ingest efficiency against %s (episodes/s ÷ in-process turns/s): %.3f%n",
-                        model.model(),
-                        model.textsPerSecond() == 0 ? 0 : ingest.episodesPerSecond() / model.textsPerSecond()));
             }
         }
         if (latency != null) {
@@ -121,8 +118,11 @@ public final class ReportWriter {
                     latency.p99(),
                     latency.max()));
         }
+        if (speed != null) {
+            md.append(SpeedSection.markdown(speed));
+        }
         if (!embedding.isEmpty()) {
-            md.append("\n## Embedding throughput (in-process, this run, the model's default thread pool)\n\n");
+            md.append("\n## Embedding throughput of the dense baselines (whole turns, in-process)\n\n");
             md.append("| model | turns | seconds | turns/s | one query (ms, mean) |\n|---|---|---|---|---|\n");
             for (EmbeddingThroughput model : embedding) {
                 md.append(String.format(

@@ -3,6 +3,7 @@ package dev.engram.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.engram.embedding.EncoderModel;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,7 @@ class BenchOptionsTest {
         assertThat(options.topK()).isEqualTo(50);
         assertThat(options.expand()).isNull();
         assertThat(options.baselineModels())
-                .containsExactly(BaselineModel.ALL_MINILM_L6_V2, BaselineModel.BGE_SMALL_EN_V15);
+                .containsExactly(EncoderModel.ALL_MINILM_L6_V2, EncoderModel.BGE_SMALL_EN_V15);
     }
 
     @Test
@@ -75,7 +76,7 @@ class BenchOptionsTest {
         assertThat(options.gateway()).isEqualTo("http://127.0.0.1:8080");
         assertThat(options.topK()).isEqualTo(20);
         assertThat(options.expand()).isEqualTo(new ExpandContext(1, 2, null));
-        assertThat(options.baselineModels()).containsExactly(BaselineModel.BGE_SMALL_EN_V15);
+        assertThat(options.baselineModels()).containsExactly(EncoderModel.BGE_SMALL_EN_V15);
         assertThat(options.rerankers()).containsExactly("rrf", "bm25");
         assertThat(options.modes()).containsExactly("direct", "chain");
         assertThat(BenchOptions.parse(new String[] {"--expand", "1,2,all"}, home)
@@ -95,7 +96,7 @@ class BenchOptionsTest {
         assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--expand", "1,2,some"}, home))
                 .hasMessageContaining("matching|all");
         assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--baseline-models", "gpt"}, home))
-                .hasMessageContaining("unknown baseline model 'gpt'");
+                .hasMessageContaining("unknown embedding model 'gpt'");
         assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--data"}, home))
                 .hasMessageContaining("--data needs a value");
         assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--fast", "yes"}, home))

@@ -41,6 +41,7 @@ class LongMemEvalReportWriterTest {
             new IngestResult(1000, 96, 10.0, 100.0, 0),
             new LatencyResult(2, 6, 20.0, 19.0, 25.0, 25.0, 25.0),
             List.of(),
+            null,
             null);
 
     @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +38,14 @@ class ReportWriterTest {
             new IngestResult(1451, 70, 4.2, 29.02, 0),
             new LatencyResult(383, 20, 21.5, 19.0, 35.25, 48.0, 60.0),
             List.of(new EmbeddingThroughput("all-minilm-l6-v2", 1451, 3.627, 383, 4.5)),
-            null);
+            null,
+            new SpeedResult(
+                    new RawLimits("all-minilm-l6-v2", 2, 32, 4000, 5.0, 383, 4.0, 6.5, 250.0),
+                    4000,
+                    29.02,
+                    Map.of("vector-service", 12.0, "ingest-service", 4.0),
+                    19.0,
+                    new PeakSearches(8, 800, 8.0, Map.of("vector-service", 4.0, "gateway", 2.0))));
 
     @Test
     void the_overall_table_has_one_row_per_retriever() {
@@ -65,7 +73,6 @@ class ReportWriterTest {
 
         assertThat(markdown)
                 .contains("**50.0 episodes/s**")
-                .contains("Ingest efficiency against all-minilm-l6-v2 (episodes/s ÷ in-process turns/s): 0.125")
                 .contains("| 383 | 21.5 | 19.0 | 35.3 | 48.0 | 60.0 |")
                 .contains("| all-minilm-l6-v2 | 1451 | 3.6 | 400.1 | 4.5 |")
                 .contains("the first turn that would exceed the budget ends the list")
@@ -83,5 +90,30 @@ class ReportWriterTest {
         assertThat(json.at("/embedding/all-minilm-l6-v2/turns_per_second").asDouble())
                 .isGreaterThan(400);
         assertThat(json.at("/settings/expand_context/after").asInt()).isEqualTo(2);
+        assertThat(json.at("/speed/raw/sentences_per_second").asDouble()).isEqualTo(800.0);
+        assertThat(json.at("/speed/ingest_efficiency").asDouble()).isCloseTo(4000 / 29.02 / 800, within(1e-9));
+        assertThat(json.at("/speed/search_efficiency").asDouble()).isEqualTo(0.4);
+        assertThat(json.at("/speed/ingest_cpu_seconds/vector-service").asDouble())
+                .isEqualTo(12.0);
+    }
+
+    @Test
+    void the_speed_section_sets_each_ratio_against_its_target() {
+        String markdown = ReportWriter.markdown(report);
+
+        assertThat(markdown)
+                .contains("## Against the embedding limit")
+                .contains("all-minilm-l6-v2, in-process, 2 threads, 32 texts per run")
+                .contains("| raw batch embedding, sentences/s | 800.0 | |")
+                .contains("| raw query embedding p50 / p95, ms | 4.0 / 6.5 | |")
+                .contains("| **ingest efficiency** | 0.172 | ≥ 0.7 |")
+                .contains("| **search overhead** (search p50 − query embedding p50), ms | 15.0 | ≤ 8 |")
+                .contains("| peak searches/s, 8 clients | 100.0 | |")
+                .contains("| **search efficiency** | 0.400 | ≥ 0.5 |")
+                .contains("| CPU per ingested sentence, ms (all processes) | 4.00 | |")
+                .contains("| CPU per search at peak, ms (all processes) | 7.50 | |")
+                .contains("| per | gateway | ingest-service | vector-service |")
+                .contains("| ingested sentence | — | 1.00 | 3.00 |")
+                .contains("| search (peak pass) | 2.50 | — | 5.00 |");
     }
 }

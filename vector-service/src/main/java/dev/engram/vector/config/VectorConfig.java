@@ -295,6 +295,18 @@ public interface VectorConfig {
         /** Which model embeds units and queries: {@code all-minilm-l6-v2} or {@code bge-small-en-v1.5}. */
         @WithDefault("all-minilm-l6-v2")
         String model();
+
+        /**
+         * ONNX Runtime's threads inside one model run; unset means one per core. Fewer leave cores to searches
+         * and the other services while episodes are indexed, at the price of slower indexing on an idle machine.
+         */
+        Optional<Integer> threads();
+
+        /**
+         * Texts per model run when a delivery is indexed; unset means 32. Batches of sentences sorted by length
+         * cost far less CPU per sentence than one run each; a query is always a run of its own.
+         */
+        Optional<Integer> batchSize();
     }
 
     interface Search {

@@ -1,10 +1,10 @@
 package dev.engram.vector.service;
 
+import dev.engram.embedding.text.SentenceSplitter;
 import dev.engram.vector.config.VectorConfig;
 import dev.engram.vector.model.SourceEpisode;
 import dev.engram.vector.model.UnitKind;
 import dev.engram.vector.model.UnitText;
-import dev.engram.vector.text.SentenceSplitter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;

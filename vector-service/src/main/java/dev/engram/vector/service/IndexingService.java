@@ -43,6 +43,8 @@ public class IndexingService {
     private final SegmentSummaryQueue summaries;
     private final UserTrees trees;
     private final Timer indexTimer;
+    private final Timer embedTimer;
+    private final Timer storeTimer;
     private final Counter indexedUnits;
 
     IndexingService(
@@ -66,6 +68,14 @@ public class IndexingService {
         this.trees = trees;
         this.indexTimer = Timer.builder("engram.vector.index")
                 .description("Time to embed and durably index one batch of episodes")
+                .register(registry);
+        this.embedTimer = Timer.builder("engram.vector.index.stage")
+                .description("Time of one stage of indexing a batch of episodes")
+                .tag("stage", "embed")
+                .register(registry);
+        this.storeTimer = Timer.builder("engram.vector.index.stage")
+                .description("Time of one stage of indexing a batch of episodes")
+                .tag("stage", "store")
                 .register(registry);
         this.indexedUnits = Counter.builder("engram.vector.indexed.units")
                 .description("Units embedded and written to the index, re-indexed ones included")
@@ -92,7 +102,7 @@ public class IndexingService {
             }
             List<Embedding> embeddings = segments.isEmpty()
                     ? List.of()
-                    : embeddingModel.embedAll(segments).content();
+                    : embedTimer.record(() -> embeddingModel.embedAll(segments).content());
 
             List<EpisodeUnits> indexed = new ArrayList<>(episodes.size());
             int next = 0;
@@ -105,7 +115,7 @@ public class IndexingService {
                 List<Fact> derived = deriveFacts ? facts.derive(episodes.get(i), unitsPerEpisode.get(i)) : List.of();
                 indexed.add(new EpisodeUnits(episodes.get(i), units, derived));
             }
-            store.index(indexed);
+            storeTimer.record(() -> store.index(indexed));
             updateHeld(indexed);
             llmFacts.offer(indexed);
             summaries.offer(indexed);

@@ -1,9 +1,9 @@
 package dev.engram.vector.store;
 
+import dev.engram.embedding.EncoderModel;
 import dev.engram.grpc.call.CallPolicies;
 import dev.engram.grpc.call.CallPolicy;
 import dev.engram.vector.config.VectorConfig;
-import dev.engram.vector.embedding.EmbeddingModelChoice;
 import dev.engram.vector.store.qdrant.QdrantConnections;
 import dev.engram.vector.store.qdrant.QdrantSettings;
 import dev.engram.vector.store.qdrant.QdrantVectorStore;
@@ -25,7 +25,7 @@ public class VectorStoreProducer {
     @Singleton
     @Startup
     VectorStore vectorStore(
-            VectorConfig config, EmbeddingModelChoice model, EmbeddingModel embeddingModel, CallPolicies policies) {
+            VectorConfig config, EncoderModel model, EmbeddingModel embeddingModel, CallPolicies policies) {
         HybridSettings settings = new HybridSettings(
                 config.search().candidates(),
                 config.search().rrfK(),
@@ -36,7 +36,7 @@ public class VectorStoreProducer {
         };
     }
 
-    private static VectorStore lucene(VectorConfig config, EmbeddingModelChoice model, HybridSettings settings) {
+    private static VectorStore lucene(VectorConfig config, EncoderModel model, HybridSettings settings) {
         // The layout version is part of the path: an index written in an older layout is rebuilt from
         // the episodes rather than searched with assumptions it does not meet.
         Path path = config.indexDir()
@@ -47,11 +47,7 @@ public class VectorStoreProducer {
     }
 
     private static VectorStore qdrant(
-            VectorConfig.Qdrant config,
-            EmbeddingModelChoice model,
-            int dimension,
-            HybridSettings hybrid,
-            CallPolicy policy) {
+            VectorConfig.Qdrant config, EncoderModel model, int dimension, HybridSettings hybrid, CallPolicy policy) {
         QdrantSettings settings = new QdrantSettings(
                 QdrantVectorStore.collectionName(config.collectionPrefix(), model.id()),
                 dimension,

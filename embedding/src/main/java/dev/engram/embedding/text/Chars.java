@@ -1,4 +1,4 @@
-package dev.engram.vector.text;
+package dev.engram.embedding.text;
 
 /** Character classes of the sentence scanner. Every check is allocation-free and works on code points. */
 final class Chars {

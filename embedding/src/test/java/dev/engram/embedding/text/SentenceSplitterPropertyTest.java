@@ -1,4 +1,4 @@
-package dev.engram.vector.text;
+package dev.engram.embedding.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.engram.vector.text;
+package dev.engram.embedding.text;
 
 /** Decides whether a run of terminators ends its sentence, and where the sentence then ends. */
 final class Boundaries {

@@ -1,4 +1,4 @@
-package dev.engram.vector.text;
+package dev.engram.embedding.text;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,0 +1,56 @@
+package dev.engram.bench;
+
+import java.util.Map;
+
+/**
+ * The platform's speed against the physical floor, the embedding model, measured in one run (see the benchmark
+ * guide, section 2): how close ingest and search come to what the model alone achieves, and what they cost in CPU.
+ *
+ * @param raw the model alone, in the bench's JVM, with the service's settings
+ * @param sentences sentences and captions of the ingested turns, as the service embeds them; 0 when part of the
+ *     data was not ingested in this run (a reused run id), so ingest ratios are not measured
+ * @param ingestSeconds from the first {@code POST /v1/memories} until nothing was pending
+ * @param ingestCpuSeconds CPU time each process spent during ingest; empty when not on this machine
+ * @param searchP50Ms single-client search round trip, median, from the latency pass
+ * @param peak many clients at once
+ */
+public record SpeedResult(
+        RawLimits raw,
+        int sentences,
+        double ingestSeconds,
+        Map<String, Double> ingestCpuSeconds,
+        double searchP50Ms,
+        PeakSearches peak) {
+
+    public SpeedResult {
+        ingestCpuSeconds = Map.copyOf(ingestCpuSeconds);
+    }
+
+    public double ingestSentencesPerSecond() {
+        return ingestSeconds <= 0 ? 0 : sentences / ingestSeconds;
+    }
+
+    /** Ingested sentences per second ÷ the model's batch throughput; the target is 0.7 or more. */
+    public double ingestEfficiency() {
+        return raw.sentencesPerSecond() <= 0 ? 0 : ingestSentencesPerSecond() / raw.sentencesPerSecond();
+    }
+
+    /** Search p50 less query-embedding p50: what a search costs beyond embedding its query. */
+    public double searchOverheadMs() {
+        return searchP50Ms - raw.queryP50Ms();
+    }
+
+    /** Peak searches per second ÷ the model's query embeddings per second; the target is 0.5 or more. */
+    public double searchEfficiency() {
+        return raw.queriesPerSecond() <= 0 ? 0 : peak.searchesPerSecond() / raw.queriesPerSecond();
+    }
+
+    /** CPU milliseconds of all processes per ingested sentence; 0 when unknown. */
+    public double cpuMsPerSentence() {
+        return sentences == 0 ? 0 : total(ingestCpuSeconds) * 1000 / sentences;
+    }
+
+    static double total(Map<String, Double> cpuSeconds) {
+        return cpuSeconds.values().stream().mapToDouble(Double::doubleValue).sum();
+    }
+}

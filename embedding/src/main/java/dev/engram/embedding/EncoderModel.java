@@ -1,0 +1,54 @@
+package dev.engram.embedding;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * The sentence-embedding models Engram runs in-process, named as in configuration. Their ONNX weights and
+ * tokenizers come from the langchain4j model jars on the class path; Engram runs them with its own encoder.
+ */
+public enum EncoderModel {
+    ALL_MINILM_L6_V2("all-minilm-l6-v2", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json", Pooling.MEAN),
+    BGE_SMALL_EN_V15("bge-small-en-v1.5", "bge-small-en-v1.5.onnx", "bge-small-en-v1.5-tokenizer.json", Pooling.CLS);
+
+    private final String id;
+    private final String weights;
+    private final String tokenizer;
+    private final Pooling pooling;
+
+    EncoderModel(String id, String weights, String tokenizer, Pooling pooling) {
+        this.id = id;
+        this.weights = weights;
+        this.tokenizer = tokenizer;
+        this.pooling = pooling;
+    }
+
+    /** The configuration value, also the name of the model's index directory. */
+    public String id() {
+        return id;
+    }
+
+    /** Class-path resource of the ONNX graph. */
+    String weights() {
+        return weights;
+    }
+
+    /** Class-path resource of the Hugging Face tokenizer description. */
+    String tokenizer() {
+        return tokenizer;
+    }
+
+    Pooling pooling() {
+        return pooling;
+    }
+
+    /** The model named {@code id} (surrounding blanks ignored). */
+    public static EncoderModel fromId(String id) {
+        return Arrays.stream(values())
+                .filter(model -> model.id.equals(id.trim()))
+                .findFirst()
+                .orElseThrow(
+                        () -> new IllegalArgumentException("unknown embedding model '" + id + "', expected one of: "
+                                + Arrays.stream(values()).map(EncoderModel::id).collect(Collectors.joining(", "))));
+    }
+}
