@@ -79,6 +79,14 @@ public final class SentenceEncoder implements AutoCloseable {
 
     /** The unit-length vectors of the texts, in their order. Blank texts are refused. */
     public List<float[]> embedAll(List<String> texts) {
+        return embedAll(texts, () -> {});
+    }
+
+    /**
+     * As {@link #embedAll(List)}, calling {@code beforeEachRun} before each model run: a caller with lower priority
+     * than others of the same cores may wait there.
+     */
+    public List<float[]> embedAll(List<String> texts, Runnable beforeEachRun) {
         List<TokenWindow> windows = new ArrayList<>(texts.size());
         for (int i = 0; i < texts.size(); i++) {
             windows.addAll(tokenizer.windows(i, texts.get(i)));
@@ -90,6 +98,7 @@ public final class SentenceEncoder implements AutoCloseable {
         while (from < windows.size()) {
             int to = batchEnd(windows, from);
             List<TokenWindow> batch = windows.subList(from, to);
+            beforeEachRun.run();
             List<float[]> pooled = run(batch);
             for (int i = 0; i < batch.size(); i++) {
                 add(sums, weights, batch.get(i), pooled.get(i));

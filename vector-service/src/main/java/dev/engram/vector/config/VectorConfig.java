@@ -3,6 +3,7 @@ package dev.engram.vector.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 
@@ -307,6 +308,14 @@ public interface VectorConfig {
          * cost far less CPU per sentence than one run each; a query is always a run of its own.
          */
         Optional<Integer> batchSize();
+
+        /**
+         * The longest indexing waits, before each model run, for the searches in flight to finish. Searches then
+         * keep the cores they need while episodes arrive; under searches without pause indexing still advances
+         * one run per wait. {@code 0} lets indexing run beside searches.
+         */
+        @WithDefault("50ms")
+        Duration searchPause();
     }
 
     interface Search {

@@ -1,5 +1,6 @@
 package dev.engram.vector.service;
 
+import dev.engram.embedding.SentenceEncoder;
 import dev.engram.vector.config.VectorConfig;
 import dev.engram.vector.facts.Fact;
 import dev.engram.vector.facts.FactDeriver;
@@ -11,17 +12,16 @@ import dev.engram.vector.model.SourceEpisode;
 import dev.engram.vector.model.UnitKind;
 import dev.engram.vector.model.UnitText;
 import dev.engram.vector.model.Vectors;
+import dev.engram.vector.scheduling.SearchesInFlight;
 import dev.engram.vector.segtree.Leaf;
 import dev.engram.vector.segtree.UserTrees;
 import dev.engram.vector.segtree.llm.SegmentSummaryQueue;
 import dev.engram.vector.store.VectorStore;
-import dev.langchain4j.data.embedding.Embedding;
-import dev.langchain4j.data.segment.TextSegment;
-import dev.langchain4j.model.embedding.EmbeddingModel;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,7 +34,9 @@ import java.util.stream.Collectors;
 public class IndexingService {
 
     private final VectorStore store;
-    private final EmbeddingModel embeddingModel;
+    private final SentenceEncoder encoder;
+    private final SearchesInFlight searches;
+    private final Duration searchPause;
     private final EpisodeUnitSplitter splitter;
     private final FactDeriver facts;
     private final boolean deriveFacts;
@@ -49,7 +51,8 @@ public class IndexingService {
 
     IndexingService(
             VectorStore store,
-            EmbeddingModel embeddingModel,
+            SentenceEncoder encoder,
+            SearchesInFlight searches,
             EpisodeUnitSplitter splitter,
             UserGraphs graphs,
             LlmFactQueue llmFacts,
@@ -58,7 +61,9 @@ public class IndexingService {
             VectorConfig config,
             MeterRegistry registry) {
         this.store = store;
-        this.embeddingModel = embeddingModel;
+        this.encoder = encoder;
+        this.searches = searches;
+        this.searchPause = config.embedding().searchPause();
         this.splitter = splitter;
         this.facts = new FactDeriver();
         this.deriveFacts = config.graph().facts();
@@ -83,8 +88,9 @@ public class IndexingService {
     }
 
     /**
-     * Replaces the units of every given episode; durable when it returns. The whole batch is embedded in
-     * one call, which the model spreads over the cores.
+     * Replaces the units of every given episode; durable when it returns. The batch's sentences are embedded
+     * together, in model runs of sentences of similar length; before each run, and before the index write,
+     * indexing gives way to the searches in flight for at most {@code engram.vector.embedding.search-pause}.
      *
      * @return the number of episodes indexed
      */
@@ -94,27 +100,28 @@ public class IndexingService {
         }
         return indexTimer.record(() -> {
             List<List<UnitText>> unitsPerEpisode = new ArrayList<>(episodes.size());
-            List<TextSegment> segments = new ArrayList<>();
+            List<String> segments = new ArrayList<>();
             for (SourceEpisode episode : episodes) {
                 List<UnitText> units = splitter.split(episode);
                 unitsPerEpisode.add(units);
-                units.stream().filter(UnitText::embedded).forEach(unit -> segments.add(TextSegment.from(unit.text())));
+                units.stream().filter(UnitText::embedded).forEach(unit -> segments.add(unit.text()));
             }
-            List<Embedding> embeddings = segments.isEmpty()
+            List<float[]> embeddings = segments.isEmpty()
                     ? List.of()
-                    : embedTimer.record(() -> embeddingModel.embedAll(segments).content());
+                    : embedTimer.record(() -> encoder.embedAll(segments, this::giveWayToSearches));
 
             List<EpisodeUnits> indexed = new ArrayList<>(episodes.size());
             int next = 0;
             for (int i = 0; i < episodes.size(); i++) {
                 List<IndexUnit> units = new ArrayList<>();
                 for (UnitText unit : unitsPerEpisode.get(i)) {
-                    float[] vector = unit.embedded() ? embeddings.get(next++).vector() : null;
+                    float[] vector = unit.embedded() ? embeddings.get(next++) : null;
                     units.add(new IndexUnit(unit.unitId(), unit.kind(), unit.text(), vector));
                 }
                 List<Fact> derived = deriveFacts ? facts.derive(episodes.get(i), unitsPerEpisode.get(i)) : List.of();
                 indexed.add(new EpisodeUnits(episodes.get(i), units, derived));
             }
+            giveWayToSearches();
             storeTimer.record(() -> store.index(indexed));
             updateHeld(indexed);
             llmFacts.offer(indexed);
@@ -122,6 +129,12 @@ public class IndexingService {
             indexedUnits.increment(segments.size());
             return episodes.size();
         });
+    }
+
+    private void giveWayToSearches() {
+        if (!searchPause.isZero()) {
+            searches.awaitQuiet(searchPause);
+        }
     }
 
     /** Held graphs and trees take the new facts and leaves once the store has them, per user. */
