@@ -94,6 +94,26 @@ public final class SyntheticConversations {
         return new LoadCorpus("text generated from seed " + seed, turns, questions);
     }
 
+    /** A generated turn said to {@code listener}. */
+    static String turnText(Random random, String listener) {
+        return fill(pick(random, TURN_TEMPLATES), random, Map.of("other", listener));
+    }
+
+    /** A generated question about what {@code speaker} said. */
+    static String question(Random random, String speaker) {
+        return fill(pick(random, QUESTION_TEMPLATES), random, Map.of("speaker", speaker));
+    }
+
+    /** Two different speakers for a conversation. */
+    static List<String> pair(Random random) {
+        String first = pick(random, NAMES);
+        String second = first;
+        while (second.equals(first)) {
+            second = pick(random, NAMES);
+        }
+        return List.of(first, second);
+    }
+
     static String fill(String template, Random random, Map<String, String> fixed) {
         Matcher slot = SLOT.matcher(template);
         StringBuilder text = new StringBuilder();

@@ -1,0 +1,111 @@
+package dev.engram.bench.load;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The command line of {@code bin/engram-scale}.
+ *
+ * @param sizes sentences the project holds at each measured step, ascending
+ * @param sentencesPerUser sentences of each generated memory user
+ * @param searches single-client searches measured at each size
+ * @param runDirectory where the measured platform keeps its pid files and data ({@code bin/engram up}'s run folder)
+ */
+public record ScaleOptions(
+        String gateway,
+        String apiKey,
+        List<Long> sizes,
+        int sentencesPerUser,
+        int searches,
+        Duration settle,
+        long seed,
+        Path runDirectory,
+        Path out) {
+
+    static final String USAGE = String.join(
+            "\n",
+            "usage: bin/engram-scale [--sizes 10000,100000,1000000] [--sentences-per-user N] [--searches N]",
+            "                        [--gateway URL] [--api-key KEY] [--settle 3600s] [--seed N] [--out DIR]",
+            "Grows one project of a running platform (bin/engram up) to each size with generated conversations of",
+            "many users and measures, at every size: how fast the added sentences became searchable, single-client",
+            "search latency, the vector index on disk and each process's resident memory. Writes JSON, markdown and",
+            "a chart; exits 1 when a request fails or indexing does not catch up within --settle.",
+            "  --sizes               sentences in the project at each step (default 10000,100000)",
+            "  --sentences-per-user  sentences of each memory user (default 1000)",
+            "  --searches            searches measured at each size, after 50 unmeasured (default 200)",
+            "  --gateway             the gateway (default http://127.0.0.1:8080)",
+            "  --api-key             sent as a bearer token (default: ENGRAM_API_KEY)",
+            "  --settle              how long one step may wait for indexing (default 3600s)",
+            "  --seed                seed of the generated text and of the searched users (default 1)",
+            "  --out                 results directory (default bench/target/results/<run id>)",
+            "The platform's run folder (ENGRAM_RUN_DIR, else .engram) gives the pids and the index directory.");
+
+    public ScaleOptions {
+        if (sizes.isEmpty()) {
+            throw new IllegalArgumentException("--sizes needs at least one size");
+        }
+        for (int i = 0; i < sizes.size(); i++) {
+            if (sizes.get(i) < 1 || (i > 0 && sizes.get(i) <= sizes.get(i - 1))) {
+                throw new IllegalArgumentException("--sizes must be positive and ascending, was " + sizes);
+            }
+        }
+        sizes = List.copyOf(sizes);
+        if (sentencesPerUser < 1) {
+            throw new IllegalArgumentException("--sentences-per-user must be at least 1, was " + sentencesPerUser);
+        }
+        if (searches < 1) {
+            throw new IllegalArgumentException("--searches must be at least 1, was " + searches);
+        }
+        apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey;
+    }
+
+    public static ScaleOptions parse(String[] args, Map<String, String> env, Path home, String runId) {
+        String gateway = "http://127.0.0.1:8080";
+        String apiKey = env.get("ENGRAM_API_KEY");
+        List<Long> sizes = List.of(10_000L, 100_000L);
+        int perUser = 1000;
+        int searches = 200;
+        Duration settle = Duration.ofHours(1);
+        long seed = 1;
+        Path out = home.resolve("bench/target/results").resolve(runId);
+        for (int i = 0; i < args.length; i++) {
+            String option = args[i];
+            if (option.equals("--help") || option.equals("-h")) {
+                throw new LoadOptions.UsageRequested();
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(option + " needs a value");
+            }
+            String value = args[++i];
+            try {
+                switch (option) {
+                    case "--gateway" -> gateway = value;
+                    case "--api-key" -> apiKey = value;
+                    case "--sizes" -> sizes = sizes(value);
+                    case "--sentences-per-user" -> perUser = Integer.parseInt(value);
+                    case "--searches" -> searches = Integer.parseInt(value);
+                    case "--settle" -> settle = LoadOptions.parseDuration("--settle", value);
+                    case "--seed" -> seed = Long.parseLong(value);
+                    case "--out" -> out = Path.of(value);
+                    default -> throw new IllegalArgumentException("unknown option " + option);
+                }
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(option + " must be a number, was '" + value + "'");
+            }
+        }
+        Path runDirectory = Path.of(
+                env.getOrDefault("ENGRAM_RUN_DIR", home.resolve(".engram").toString()));
+        return new ScaleOptions(gateway, apiKey, sizes, perUser, searches, settle, seed, runDirectory, out);
+    }
+
+    private static List<Long> sizes(String value) {
+        List<Long> sizes = new ArrayList<>();
+        for (String size : value.split(",")) {
+            sizes.add(Long.parseLong(size.trim().replace("_", "")));
+        }
+        return sizes;
+    }
+}
