@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -199,6 +201,24 @@ final class LuceneDocuments {
             all.add(read.apply(stored.document(doc.doc)));
         }
         return all;
+    }
+
+    /**
+     * The stored documents of {@code docs}, in the order given. They are read in index order: stored fields are
+     * compressed in blocks of several documents, and a reader decompresses a block once for documents read one
+     * after another, but again for every document read out of order.
+     */
+    static List<Document> documents(StoredFields stored, List<Integer> docs) throws IOException {
+        Integer[] order = new Integer[docs.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingInt(docs::get));
+        Document[] read = new Document[docs.size()];
+        for (int i : order) {
+            read[i] = stored.document(docs.get(i));
+        }
+        return Arrays.asList(read);
     }
 
     static UnitHit toHit(Document doc, double score) {

@@ -26,9 +26,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
@@ -239,19 +239,29 @@ public final class LuceneVectorStore implements VectorStore {
         int candidates = Math.max(query.limit(), settings.candidates());
         Query filter = LuceneQueries.filter(query.filter());
         int units = candidates * settings.unitsPerEpisode();
-        ScoreDoc[] denseUnits = searcher.search(LuceneQueries.dense(query.vector(), units, filter), units).scoreDocs;
+        ScoreDoc[] denseUnits = nearestUnits(searcher, query.vector(), units, filter);
         Map<String, Integer> dense = EpisodeRanking.of(searcher, denseUnits, candidates);
         Optional<Query> bm25 = LuceneQueries.bm25(analyzer, query.text(), filter);
         Map<String, Integer> sparse = bm25.isPresent()
                 ? EpisodeRanking.of(searcher, searcher.search(bm25.get(), candidates).scoreDocs, candidates)
                 : Map.of();
 
-        StoredFields stored = searcher.storedFields();
-        List<UnitHit> hits = new ArrayList<>();
-        for (Fused<Integer> unit : EpisodeRanking.fuse(settings.rrfK(), query.limit(), dense, sparse)) {
-            hits.add(LuceneDocuments.toHit(stored.document(unit.item()), unit.score()));
+        List<Fused<Integer>> fused = EpisodeRanking.fuse(settings.rrfK(), query.limit(), dense, sparse);
+        List<Document> documents = LuceneDocuments.documents(
+                searcher.storedFields(), fused.stream().map(Fused::item).toList());
+        List<UnitHit> hits = new ArrayList<>(fused.size());
+        for (int i = 0; i < fused.size(); i++) {
+            hits.add(LuceneDocuments.toHit(documents.get(i), fused.get(i).score()));
         }
         return hits;
+    }
+
+    /** The embedded units nearest to the vector: exactly for a small filter, through the vector graph otherwise. */
+    private ScoreDoc[] nearestUnits(IndexSearcher searcher, float[] vector, int k, Query filter) throws IOException {
+        if (settings.exactBelow() > 0 && searcher.count(filter) <= settings.exactBelow()) {
+            return UnitVectors.nearest(searcher, filter, vector, k);
+        }
+        return searcher.search(LuceneQueries.dense(vector, k, filter), k).scoreDocs;
     }
 
     @Override

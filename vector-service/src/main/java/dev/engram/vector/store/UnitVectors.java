@@ -2,9 +2,11 @@ package dev.engram.vector.store;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SortedDocValues;
@@ -12,10 +14,12 @@ import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.VectorUtil;
 
 /** Reads the stored vectors of chosen units: compared with a query vector exactly, or summed per episode. */
 final class UnitVectors {
@@ -45,12 +49,56 @@ final class UnitVectors {
         return sums;
     }
 
+    /**
+     * The {@code k} units {@code filter} matches whose vectors are nearest to {@code vector}, best first, scored
+     * as the index's cosine similarity scores them ({@code (1 + cosine) / 2}). Exact: every matching vector is
+     * compared once. Stored vectors are of unit length, so a dot product is their cosine.
+     */
+    static ScoreDoc[] nearest(IndexSearcher searcher, Query filter, float[] vector, int k) throws IOException {
+        PriorityQueue<ScoreDoc> best = new PriorityQueue<>(
+                Comparator.comparingDouble((ScoreDoc hit) -> hit.score).thenComparing(hit -> -hit.doc));
+        walk(searcher, filter, (leaf, doc, unit) -> {
+            float score = Math.max((1 + VectorUtil.dotProduct(vector, unit)) / 2, 0f);
+            if (best.size() < k) {
+                best.add(new ScoreDoc(leaf.docBase + doc, score));
+            } else if (score > best.peek().score) {
+                best.poll();
+                best.add(new ScoreDoc(leaf.docBase + doc, score));
+            }
+        });
+        ScoreDoc[] sorted = new ScoreDoc[best.size()];
+        for (int i = sorted.length - 1; i >= 0; i--) {
+            sorted[i] = best.poll();
+        }
+        return sorted;
+    }
+
     /** A unit's vector, valid only during the call. */
     private interface Visitor {
         void visit(String episodeId, float[] vector);
     }
 
+    /** A unit of a segment and its vector, valid only during the call. */
+    private interface UnitVisitor {
+        void visit(LeafReaderContext leaf, int doc, float[] vector) throws IOException;
+    }
+
     private static void forEach(IndexSearcher searcher, Query query, Visitor visitor) throws IOException {
+        SortedDocValues[] episodeIds = new SortedDocValues[1];
+        LeafReaderContext[] current = new LeafReaderContext[1];
+        walk(searcher, query, (leaf, doc, vector) -> {
+            if (current[0] != leaf) {
+                current[0] = leaf;
+                episodeIds[0] = leaf.reader().getSortedDocValues(LuceneDocuments.EPISODE_ID);
+            }
+            if (episodeIds[0] != null && episodeIds[0].advanceExact(doc)) {
+                visitor.visit(episodeIds[0].lookupOrd(episodeIds[0].ordValue()).utf8ToString(), vector);
+            }
+        });
+    }
+
+    /** Every live unit {@code query} matches that has a vector, segment by segment in index order. */
+    private static void walk(IndexSearcher searcher, Query query, UnitVisitor visitor) throws IOException {
         Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1f);
         for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
             Scorer scorer = weight.scorer(leaf);
@@ -58,7 +106,6 @@ final class UnitVectors {
             if (scorer == null || vectors == null) {
                 continue;
             }
-            SortedDocValues episodeIds = leaf.reader().getSortedDocValues(LuceneDocuments.EPISODE_ID);
             // A scorer walked by hand sees deleted units too (replaced or removed episodes).
             Bits live = leaf.reader().getLiveDocs();
             DocIdSetIterator units = scorer.iterator();
@@ -74,10 +121,9 @@ final class UnitVectors {
                 if (vectors.docID() < doc) {
                     vectors.advance(doc);
                 }
-                if (vectors.docID() != doc || episodeIds == null || !episodeIds.advanceExact(doc)) {
-                    continue;
+                if (vectors.docID() == doc) {
+                    visitor.visit(leaf, doc, vectors.vectorValue());
                 }
-                visitor.visit(episodeIds.lookupOrd(episodeIds.ordValue()).utf8ToString(), vectors.vectorValue());
             }
         }
     }

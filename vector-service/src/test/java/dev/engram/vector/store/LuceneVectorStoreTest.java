@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -119,6 +120,48 @@ class LuceneVectorStoreTest {
         assertThat(store.leaves("p", "alice", "s1")).extracting(Leaf::episodeId).containsExactly("e1");
         assertThat(store.leaves("p", "alice")).extracting(Leaf::episodeId).containsExactlyInAnyOrder("e1", "e2");
         assertThat(store.leaves("p", "alice", "s3")).isEmpty();
+    }
+
+    @Test
+    void an_exact_pass_over_a_small_filter_finds_what_the_vector_graph_finds() {
+        Random random = new Random(3);
+        List<EpisodeUnits> episodes = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            String user = i % 3 == 0 ? "bob" : "alice";
+            episodes.add(sentence(
+                    episode(user, "s" + (i % 7), "e" + i, "note " + i, T0.plusSeconds(i)), randomUnitVector(random)));
+        }
+        store.index(episodes.subList(0, 150));
+        store.index(episodes.subList(150, 300)); // two segments at least
+        float[] question = randomUnitVector(random);
+        UnitQuery asked = query("no such words", question, UnitFilter.forUser("p", "alice"), 10);
+
+        List<UnitHit> walked = store.search(asked);
+        store.close();
+        store = LuceneVectorStore.open(dir, new HybridSettings(10, 60, 3, 1000));
+        List<UnitHit> exact = store.search(asked);
+
+        assertThat(exact).hasSize(10);
+        assertThat(exact)
+                .extracting(UnitHit::episodeId)
+                .containsExactlyElementsOf(
+                        walked.stream().map(UnitHit::episodeId).toList());
+        assertThat(exact)
+                .allSatisfy(hit -> assertThat(Integer.parseInt(hit.episodeId().substring(1)) % 3)
+                        .isNotZero());
+    }
+
+    private static float[] randomUnitVector(Random random) {
+        float[] vector = new float[4];
+        double norm = 0;
+        for (int d = 0; d < vector.length; d++) {
+            vector[d] = (float) random.nextGaussian();
+            norm += vector[d] * vector[d];
+        }
+        for (int d = 0; d < vector.length; d++) {
+            vector[d] /= (float) Math.sqrt(norm);
+        }
+        return vector;
     }
 
     private static UnitQuery query(String text, float[] vector, UnitFilter filter, int limit) {
