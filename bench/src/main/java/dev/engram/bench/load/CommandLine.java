@@ -16,7 +16,12 @@ public final class CommandLine {
     private CommandLine() {}
 
     public static String render(String[] args) {
-        StringBuilder line = new StringBuilder(PROGRAM);
+        return render(PROGRAM, args);
+    }
+
+    /** As {@link #render(String[])}, for another of the bench's programs. */
+    public static String render(String program, String[] args) {
+        StringBuilder line = new StringBuilder(program);
         for (int i = 0; i < args.length; i++) {
             line.append(' ');
             boolean secret = i > 0 && args[i - 1].equals("--api-key");

@@ -6,8 +6,6 @@ import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.jfree.chart.ChartUtils;
-import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.XYPlot;
@@ -21,9 +19,6 @@ import org.jfree.data.xy.XYSeriesCollection;
  * before it.
  */
 public final class OpenLoopChart {
-
-    private static final int WIDTH = 900;
-    private static final int HEIGHT = 520;
 
     private OpenLoopChart() {}
 
@@ -54,12 +49,7 @@ public final class OpenLoopChart {
                             : new BasicStroke(width));
         }
         XYPlot plot = new XYPlot(series, offered, latency, lines);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        JFreeChart chart = new JFreeChart("Open loop: latency against offered load", plot);
-        chart.setBackgroundPaint(Color.WHITE);
-        ChartUtils.saveChartAsPNG(png.toFile(), chart, WIDTH, HEIGHT);
+        ChartFile.save(plot, "Open loop: latency against offered load", png);
     }
 
     private interface Percentile {

@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
-import org.jfree.chart.ChartUtils;
-import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.XYPlot;
@@ -36,12 +34,7 @@ final class ScaleChart {
             lines.setSeriesStroke(i, new BasicStroke(i == 0 ? 2.5f : 1.5f));
         }
         XYPlot plot = new XYPlot(series, size, latency, lines);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        JFreeChart chart = new JFreeChart("Search latency against project size", plot);
-        chart.setBackgroundPaint(Color.WHITE);
-        ChartUtils.saveChartAsPNG(png.toFile(), chart, 900, 520);
+        ChartFile.save(plot, "Search latency against project size", png);
     }
 
     private static XYSeries series(String name, List<ScaleStep> steps, ToDoubleFunction<ScaleStep> value) {

@@ -50,7 +50,8 @@ public final class ScaleMain {
                             options.runDirectory().resolve("pids"),
                             options.runDirectory().resolve("data").resolve("vector"))
                     .run(options.sizes());
-            String markdown = ScaleReport.markdown(ids.runId(), startedAt, CommandLine.render(args), options, steps);
+            String markdown = ScaleReport.markdown(
+                    ids.runId(), startedAt, CommandLine.render("bin/engram-scale", args), options, steps);
             write(
                     options.out(),
                     ScaleReport.json(ids.runId(), startedAt, options, steps, new ObjectMapper()),
