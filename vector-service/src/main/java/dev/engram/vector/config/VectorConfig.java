@@ -311,8 +311,9 @@ public interface VectorConfig {
 
         /**
          * The longest indexing waits, before each model run, for the searches in flight to finish. Searches then
-         * keep the cores they need while episodes arrive; under searches without pause indexing still advances
-         * one run per wait. {@code 0} lets indexing run beside searches.
+         * keep the cores they need while episodes arrive; a delivery's pauses never add up to more than its own
+         * work, so under searches without pause indexing still gets half the time. {@code 0} lets indexing run
+         * beside searches.
          */
         @WithDefault("50ms")
         Duration searchPause();

@@ -12,6 +12,7 @@ import dev.engram.vector.model.SourceEpisode;
 import dev.engram.vector.model.UnitKind;
 import dev.engram.vector.model.UnitText;
 import dev.engram.vector.model.Vectors;
+import dev.engram.vector.scheduling.IndexingPauses;
 import dev.engram.vector.scheduling.SearchesInFlight;
 import dev.engram.vector.segtree.Leaf;
 import dev.engram.vector.segtree.UserTrees;
@@ -90,7 +91,8 @@ public class IndexingService {
     /**
      * Replaces the units of every given episode; durable when it returns. The batch's sentences are embedded
      * together, in model runs of sentences of similar length; before each run, and before the index write,
-     * indexing gives way to the searches in flight for at most {@code engram.vector.embedding.search-pause}.
+     * indexing gives way to the searches in flight for at most {@code engram.vector.embedding.search-pause}, and
+     * never longer in all than it has worked (see {@link IndexingPauses}).
      *
      * @return the number of episodes indexed
      */
@@ -106,9 +108,9 @@ public class IndexingService {
                 unitsPerEpisode.add(units);
                 units.stream().filter(UnitText::embedded).forEach(unit -> segments.add(unit.text()));
             }
-            List<float[]> embeddings = segments.isEmpty()
-                    ? List.of()
-                    : embedTimer.record(() -> encoder.embedAll(segments, this::giveWayToSearches));
+            IndexingPauses pauses = new IndexingPauses(searches, searchPause);
+            List<float[]> embeddings =
+                    segments.isEmpty() ? List.of() : embedTimer.record(() -> encoder.embedAll(segments, pauses));
 
             List<EpisodeUnits> indexed = new ArrayList<>(episodes.size());
             int next = 0;
@@ -121,7 +123,7 @@ public class IndexingService {
                 List<Fact> derived = deriveFacts ? facts.derive(episodes.get(i), unitsPerEpisode.get(i)) : List.of();
                 indexed.add(new EpisodeUnits(episodes.get(i), units, derived));
             }
-            giveWayToSearches();
+            pauses.run();
             storeTimer.record(() -> store.index(indexed));
             updateHeld(indexed);
             llmFacts.offer(indexed);
@@ -129,12 +131,6 @@ public class IndexingService {
             indexedUnits.increment(segments.size());
             return episodes.size();
         });
-    }
-
-    private void giveWayToSearches() {
-        if (!searchPause.isZero()) {
-            searches.awaitQuiet(searchPause);
-        }
     }
 
     /** Held graphs and trees take the new facts and leaves once the store has them, per user. */
