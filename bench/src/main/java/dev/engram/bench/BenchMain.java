@@ -236,9 +236,8 @@ public final class BenchMain {
         SpeedResult speed(List<Conversation> ingested, List<Question> questions) {
             Progress.log("raw embedding limits: the model alone, with the service's settings");
             RawLimits raw = RawLimitsPass.measure(ingested, questions);
-            int sentences = ingest.reusedEpisodes() > 0
-                    ? 0
-                    : EmbeddingUnits.of(ingested).size();
+            // The raw pass embedded exactly the ingested turns' sentences and captions.
+            int sentences = ingest.reusedEpisodes() > 0 ? 0 : raw.sentences();
             return new SpeedResult(raw, sentences, ingest.searchableSeconds(), ingestCpu, latency.p50(), peak);
         }
     }

@@ -97,15 +97,6 @@ public final class FlatDenseBaseline implements Retriever, AutoCloseable {
         embedder.close();
     }
 
-    static float[] normalized(float[] vector) {
-        double norm = Math.sqrt(dot(vector, vector));
-        float[] unit = new float[vector.length];
-        for (int i = 0; i < vector.length; i++) {
-            unit[i] = norm == 0 ? 0f : (float) (vector[i] / norm);
-        }
-        return unit;
-    }
-
     static double dot(float[] a, float[] b) {
         double sum = 0;
         for (int i = 0; i < a.length; i++) {

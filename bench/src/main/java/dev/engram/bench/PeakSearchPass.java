@@ -2,14 +2,8 @@ package dev.engram.bench;
 
 import dev.engram.bench.load.ServiceCpu;
 import dev.engram.sdk.Engram;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The most searches per second the platform answers: {@link #CLIENTS} clients search the questions (default
@@ -36,35 +30,13 @@ public final class PeakSearchPass {
             return new PeakSearches(CLIENTS, 0, 0, Map.of());
         }
         int total = Math.max(MIN_SEARCHES, 2 * questions.size());
-        AtomicInteger next = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
         Map<String, Long> before = cpu.snapshot();
-        long started = System.nanoTime();
-        try {
-            List<Future<?>> clients = new ArrayList<>();
-            for (int c = 0; c < CLIENTS; c++) {
-                clients.add(pool.submit(() -> {
-                    for (int i = next.getAndIncrement(); i < total; i = next.getAndIncrement()) {
-                        gateway.request(
-                                "POST",
-                                "v1/memories/search",
-                                Map.of(),
-                                requests.request(questions.get(i % questions.size())));
-                    }
-                }));
-            }
-            for (Future<?> client : clients) {
-                client.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted during the peak search pass", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("a search of the peak pass failed", e.getCause());
-        } finally {
-            pool.shutdownNow();
-        }
-        double seconds = (System.nanoTime() - started) / 1e9;
+        double seconds = ConcurrentCalls.run(
+                CLIENTS,
+                total,
+                i -> gateway.request(
+                        "POST", "v1/memories/search", Map.of(), requests.request(questions.get(i % questions.size()))),
+                "a search of the peak pass");
         return new PeakSearches(CLIENTS, total, seconds, ServiceCpu.secondsBetween(before, cpu.snapshot()));
     }
 }

@@ -3,13 +3,8 @@ package dev.engram.bench;
 import dev.engram.embedding.EncoderModel;
 import dev.engram.embedding.EncoderSettings;
 import dev.engram.embedding.SentenceEncoder;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Measures {@link RawLimits} with vector-service's own encoder. The model and its settings are those a private
@@ -68,32 +63,13 @@ public final class RawLimitsPass {
         if (asked.isEmpty()) {
             return 0;
         }
-        int callers = Runtime.getRuntime().availableProcessors();
         int total = Math.max(asked.size(), 200);
-        AtomicInteger next = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(callers);
-        try {
-            long started = System.nanoTime();
-            List<Future<?>> running = new ArrayList<>();
-            for (int c = 0; c < callers; c++) {
-                running.add(pool.submit(() -> {
-                    for (int i = next.getAndIncrement(); i < total; i = next.getAndIncrement()) {
-                        encoder.embed(asked.get(i % asked.size()));
-                    }
-                }));
-            }
-            for (Future<?> caller : running) {
-                caller.get();
-            }
-            return total / ((System.nanoTime() - started) / 1e9);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while embedding questions", e);
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw new IllegalStateException("embedding questions failed", e.getCause());
-        } finally {
-            pool.shutdownNow();
-        }
+        double seconds = ConcurrentCalls.run(
+                Runtime.getRuntime().availableProcessors(),
+                total,
+                i -> encoder.embed(asked.get(i % asked.size())),
+                "embedding questions");
+        return total / seconds;
     }
 
     private static Optional<String> env(String name) {

@@ -1,9 +1,11 @@
 package dev.engram.embedding;
 
+import ai.onnxruntime.NodeInfo;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import ai.onnxruntime.TensorInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -34,16 +36,22 @@ public final class SentenceEncoder implements AutoCloseable {
     private final OrtSession session;
     private final TextTokenizer tokenizer;
     private final boolean typeIds;
+    private final Set<String> hiddenStates;
     private final int dimension;
 
-    private SentenceEncoder(EncoderModel model, EncoderSettings settings, OrtSession session, TextTokenizer tokenizer) {
+    private SentenceEncoder(EncoderModel model, EncoderSettings settings, OrtSession session, TextTokenizer tokenizer)
+            throws OrtException {
         this.model = model;
         this.settings = settings;
         this.environment = OrtEnvironment.getEnvironment();
         this.session = session;
         this.tokenizer = tokenizer;
         this.typeIds = session.getInputNames().contains("token_type_ids");
-        this.dimension = embedAll(List.of("dimension")).get(0).length;
+        // The first output, [texts, tokens, dimension], is the last layer's hidden states.
+        Map.Entry<String, NodeInfo> output =
+                session.getOutputInfo().entrySet().iterator().next();
+        this.hiddenStates = Set.of(output.getKey());
+        this.dimension = (int) ((TensorInfo) output.getValue().getInfo()).getShape()[2];
     }
 
     /** Loads the model's weights and tokenizer from the class path; takes seconds. */
@@ -157,15 +165,12 @@ public final class SentenceEncoder implements AutoCloseable {
                         "token_type_ids",
                         OnnxTensor.createTensor(environment, LongBuffer.wrap(new long[rows * width]), shape));
             }
-            try (OrtSession.Result result = session.run(
-                    inputs, Set.of(session.getOutputNames().iterator().next()))) {
-                OnnxTensor output = (OnnxTensor) result.get(0);
-                int outputDimension = (int) output.getInfo().getShape()[2];
-                FloatBuffer hidden = output.getFloatBuffer();
+            try (OrtSession.Result result = session.run(inputs, hiddenStates)) {
+                FloatBuffer hidden = ((OnnxTensor) result.get(0)).getFloatBuffer();
                 List<float[]> pooled = new ArrayList<>(rows);
                 for (int row = 0; row < rows; row++) {
                     pooled.add(model.pooling()
-                            .pool(hidden, row, width, batch.get(row).length(), outputDimension));
+                            .pool(hidden, row, width, batch.get(row).length(), dimension));
                 }
                 return pooled;
             }

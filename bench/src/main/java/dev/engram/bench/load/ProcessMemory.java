@@ -18,25 +18,16 @@ final class ProcessMemory {
     /** Resident bytes per process of the pid folder; the processes not running, or not readable, are left out. */
     static Map<String, Long> resident(Path pidDirectory) {
         Map<String, Long> bytes = new TreeMap<>();
-        if (pidDirectory == null || !Files.isDirectory(pidDirectory)) {
-            return bytes;
-        }
-        try (Stream<Path> files = Files.list(pidDirectory)) {
-            files.filter(file -> file.getFileName().toString().endsWith(".pid")).forEach(file -> {
-                try {
-                    String pid = Files.readString(file).trim().split("\\s+")[0];
-                    long resident = residentBytes(Files.readString(Path.of("/proc", pid, "status")));
-                    if (resident >= 0) {
-                        String name = file.getFileName().toString();
-                        bytes.put(name.substring(0, name.length() - ".pid".length()), resident);
-                    }
-                } catch (IOException | RuntimeException e) {
-                    // Not running, or not this machine's: left out.
+        PidFiles.read(pidDirectory).forEach((service, pid) -> {
+            try {
+                long resident = residentBytes(Files.readString(Path.of("/proc", pid.toString(), "status")));
+                if (resident >= 0) {
+                    bytes.put(service, resident);
                 }
-            });
-        } catch (IOException e) {
-            return bytes;
-        }
+            } catch (IOException | RuntimeException e) {
+                // Not running, or not this machine's: left out.
+            }
+        });
         return bytes;
     }
 

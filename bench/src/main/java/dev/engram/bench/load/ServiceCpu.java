@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
  * The CPU time the platform's services have used, read from {@code /proc/<pid>/stat} (user and system time of
@@ -26,16 +24,7 @@ public final class ServiceCpu {
 
     /** The services with a pid file ({@code <service>.pid}) in the folder. */
     public static ServiceCpu of(Path pidDirectory) {
-        Map<String, Long> pids = new TreeMap<>();
-        if (pidDirectory != null && Files.isDirectory(pidDirectory)) {
-            try (Stream<Path> files = Files.list(pidDirectory)) {
-                files.filter(file -> file.getFileName().toString().endsWith(".pid"))
-                        .forEach(file -> read(file).ifPresent(pid -> pids.put(service(file), pid)));
-            } catch (IOException e) {
-                return new ServiceCpu(Map.of());
-            }
-        }
-        return new ServiceCpu(pids);
+        return new ServiceCpu(PidFiles.read(pidDirectory));
     }
 
     /** Nanoseconds on a CPU so far, per service that is running now. */
@@ -72,19 +61,5 @@ public final class ServiceCpu {
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
         long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
         return ticks * TICK_NANOS;
-    }
-
-    private static String service(Path pidFile) {
-        String name = pidFile.getFileName().toString();
-        return name.substring(0, name.length() - ".pid".length());
-    }
-
-    private static Optional<Long> read(Path pidFile) {
-        try {
-            // The launcher writes "<pid> <start time>", so that a pid reused by another process is not taken for it.
-            return Optional.of(Long.parseLong(Files.readString(pidFile).trim().split("\\s+")[0]));
-        } catch (IOException | NumberFormatException e) {
-            return Optional.empty();
-        }
     }
 }

@@ -57,7 +57,7 @@ final class UnitVectors {
     static ScoreDoc[] nearest(IndexSearcher searcher, Query filter, float[] vector, int k) throws IOException {
         PriorityQueue<ScoreDoc> best = new PriorityQueue<>(
                 Comparator.comparingDouble((ScoreDoc hit) -> hit.score).thenComparing(hit -> -hit.doc));
-        walk(searcher, filter, (leaf, doc, unit) -> {
+        walk(searcher, filter, leaf -> (doc, unit) -> {
             float score = Math.max((1 + VectorUtil.dotProduct(vector, unit)) / 2, 0f);
             if (best.size() < k) {
                 best.add(new ScoreDoc(leaf.docBase + doc, score));
@@ -78,27 +78,29 @@ final class UnitVectors {
         void visit(String episodeId, float[] vector);
     }
 
-    /** A unit of a segment and its vector, valid only during the call. */
-    private interface UnitVisitor {
-        void visit(LeafReaderContext leaf, int doc, float[] vector) throws IOException;
+    /** A unit of one segment, by its number there, and its vector, valid only during the call. */
+    private interface SegmentVisitor {
+        void visit(int doc, float[] vector) throws IOException;
+    }
+
+    /** What visits the units of each segment in turn. */
+    private interface SegmentVisitors {
+        SegmentVisitor of(LeafReaderContext leaf) throws IOException;
     }
 
     private static void forEach(IndexSearcher searcher, Query query, Visitor visitor) throws IOException {
-        SortedDocValues[] episodeIds = new SortedDocValues[1];
-        LeafReaderContext[] current = new LeafReaderContext[1];
-        walk(searcher, query, (leaf, doc, vector) -> {
-            if (current[0] != leaf) {
-                current[0] = leaf;
-                episodeIds[0] = leaf.reader().getSortedDocValues(LuceneDocuments.EPISODE_ID);
-            }
-            if (episodeIds[0] != null && episodeIds[0].advanceExact(doc)) {
-                visitor.visit(episodeIds[0].lookupOrd(episodeIds[0].ordValue()).utf8ToString(), vector);
-            }
+        walk(searcher, query, leaf -> {
+            SortedDocValues episodeIds = leaf.reader().getSortedDocValues(LuceneDocuments.EPISODE_ID);
+            return (doc, vector) -> {
+                if (episodeIds != null && episodeIds.advanceExact(doc)) {
+                    visitor.visit(episodeIds.lookupOrd(episodeIds.ordValue()).utf8ToString(), vector);
+                }
+            };
         });
     }
 
     /** Every live unit {@code query} matches that has a vector, segment by segment in index order. */
-    private static void walk(IndexSearcher searcher, Query query, UnitVisitor visitor) throws IOException {
+    private static void walk(IndexSearcher searcher, Query query, SegmentVisitors visitors) throws IOException {
         Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1f);
         for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
             Scorer scorer = weight.scorer(leaf);
@@ -106,6 +108,7 @@ final class UnitVectors {
             if (scorer == null || vectors == null) {
                 continue;
             }
+            SegmentVisitor visitor = visitors.of(leaf);
             // A scorer walked by hand sees deleted units too (replaced or removed episodes).
             Bits live = leaf.reader().getLiveDocs();
             DocIdSetIterator units = scorer.iterator();
@@ -122,7 +125,7 @@ final class UnitVectors {
                     vectors.advance(doc);
                 }
                 if (vectors.docID() == doc) {
-                    visitor.visit(leaf, doc, vectors.vectorValue());
+                    visitor.visit(doc, vectors.vectorValue());
                 }
             }
         }
