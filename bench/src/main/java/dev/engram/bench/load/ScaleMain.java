@@ -48,7 +48,8 @@ public final class ScaleMain {
                             options.settle(),
                             options.seed(),
                             options.runDirectory().resolve("pids"),
-                            options.runDirectory().resolve("data").resolve("vector"))
+                            options.runDirectory().resolve("data").resolve("vector"),
+                            HeapAfterGc.ofThisJdk())
                     .run(options.sizes());
             String markdown = ScaleReport.markdown(
                     ids.runId(), startedAt, CommandLine.render("bin/engram-scale", args), options, steps);
@@ -77,6 +78,10 @@ public final class ScaleMain {
                     .writeValue(out.resolve("report.json").toFile(), json);
             Files.writeString(out.resolve("report.md"), markdown);
             ScaleChart.write(steps, out.resolve("scale.png"));
+            // Without a process measured (a platform on another machine, no jcmd) there is no curve to draw.
+            if (steps.stream().anyMatch(step -> !step.heapAfterGcBytes().isEmpty())) {
+                ScaleHeapChart.write(steps, out.resolve("scale-heap.png"));
+            }
             Progress.log("results written to %s", out);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the results to " + out, e);

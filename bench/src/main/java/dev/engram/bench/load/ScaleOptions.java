@@ -10,7 +10,7 @@ import java.util.Map;
  * The command line of {@code bin/engram-scale}.
  *
  * @param sizes sentences the project holds at each measured step, ascending
- * @param sentencesPerUser sentences of each generated memory user
+ * @param sentencesPerUser sentences of each generated memory user; a user a size leaves short is continued at the next
  * @param searches single-client searches measured at each size
  * @param runDirectory where the measured platform keeps its pid files and data ({@code bin/engram up}'s run folder)
  */
@@ -31,10 +31,15 @@ public record ScaleOptions(
             "                        [--gateway URL] [--api-key KEY] [--settle 3600s] [--seed N] [--out DIR]",
             "Grows one project of a running platform (bin/engram up) to each size with generated conversations of",
             "many users and measures, at every size: how fast the added sentences became searchable, single-client",
-            "search latency, the vector index on disk and each process's resident memory. Writes JSON, markdown and",
-            "a chart; exits 1 when a request fails or indexing does not catch up within --settle.",
+            "search latency, the vector index on disk, each process's resident memory and each Java process's heap",
+            "in use after a full GC (jcmd GC.run, then GC.heap_info; jcmd from this JDK, JAVA_HOME or the PATH).",
+            "Writes JSON, markdown and charts (scale.png, scale-heap.png); exits 1 when a request fails or indexing",
+            "does not catch up within --settle.",
             "  --sizes               sentences in the project at each step (default 10000,100000)",
-            "  --sentences-per-user  sentences of each memory user (default 1000)",
+            "  --sentences-per-user  sentences of each memory user, in sessions of 50 turns a day apart (default",
+            "                        1000); users are filled one after another, a user a size leaves short is",
+            "                        continued at the next, so --sentences-per-user 100000 --sizes 100000 puts",
+            "                        all 10^5 sentences into one user",
             "  --searches            searches measured at each size, after 50 unmeasured (default 200)",
             "  --gateway             the gateway (default http://127.0.0.1:8080)",
             "  --api-key             sent as a bearer token (default: ENGRAM_API_KEY)",
@@ -54,10 +59,17 @@ public record ScaleOptions(
         }
         sizes = List.copyOf(sizes);
         if (sentencesPerUser < 1) {
-            throw new IllegalArgumentException("--sentences-per-user must be at least 1, was " + sentencesPerUser);
+            throw new IllegalArgumentException(
+                    "--sentences-per-user must be a positive number of sentences, was " + sentencesPerUser);
         }
         if (searches < 1) {
-            throw new IllegalArgumentException("--searches must be at least 1, was " + searches);
+            throw new IllegalArgumentException("--searches must be a positive number of searches, was " + searches);
+        }
+        if (settle.isNegative() || settle.isZero()) {
+            throw new IllegalArgumentException("--settle must be longer than 0");
+        }
+        if (!gateway.startsWith("http://") && !gateway.startsWith("https://")) {
+            throw new IllegalArgumentException("--gateway must be an http:// or https:// URL, was '" + gateway + "'");
         }
         apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey;
     }
@@ -93,7 +105,7 @@ public record ScaleOptions(
                     default -> throw new IllegalArgumentException("unknown option " + option);
                 }
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(option + " must be a number, was '" + value + "'");
+                throw new IllegalArgumentException(option + " must be a whole number, was '" + value + "'");
             }
         }
         Path runDirectory = Path.of(
@@ -103,8 +115,13 @@ public record ScaleOptions(
 
     private static List<Long> sizes(String value) {
         List<Long> sizes = new ArrayList<>();
-        for (String size : value.split(",")) {
-            sizes.add(Long.parseLong(size.trim().replace("_", "")));
+        for (String size : value.split(",", -1)) {
+            try {
+                sizes.add(Long.parseLong(size.trim().replace("_", "")));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(
+                        "--sizes must be whole numbers separated by commas, was '" + value + "'");
+            }
         }
         return sizes;
     }

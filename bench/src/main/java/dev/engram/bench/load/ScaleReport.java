@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /** A scale run's results as markdown and JSON. */
 final class ScaleReport {
@@ -42,24 +44,52 @@ final class ScaleReport {
                     step.search().p99(),
                     step.indexBytes() < 0 ? "—" : String.format(Locale.ROOT, "%.1f", step.indexBytes() / MIB)));
         }
-        TreeSet<String> processes = new TreeSet<>();
-        steps.forEach(step -> processes.addAll(step.residentBytes().keySet()));
+        TreeSet<String> processes = processes(steps);
         if (!processes.isEmpty()) {
-            md.append("\nResident memory (MiB, `VmRSS`):\n\n| sentences | ")
-                    .append(String.join(" | ", processes))
-                    .append(" |\n|---|")
-                    .append("---|".repeat(processes.size()))
-                    .append('\n');
-            for (ScaleStep step : steps) {
-                md.append(String.format(Locale.ROOT, "| %,d |", step.sentences()));
-                for (String process : processes) {
-                    Long bytes = step.residentBytes().get(process);
-                    md.append(bytes == null ? " — |" : String.format(Locale.ROOT, " %.0f |", bytes / MIB));
-                }
-                md.append('\n');
-            }
+            memoryTable(md, "Resident memory (MiB, `VmRSS`)", processes, steps, ScaleStep::residentBytes);
+            memoryTable(
+                    md,
+                    "Heap in use after a full GC (MiB; `jcmd <pid> GC.run`, then `GC.heap_info`; — where it could not"
+                            + " be measured)",
+                    processes,
+                    steps,
+                    ScaleStep::heapAfterGcBytes);
         }
         return md.toString();
+    }
+
+    /** Every process measured at some size, in either way. */
+    private static TreeSet<String> processes(List<ScaleStep> steps) {
+        TreeSet<String> processes = new TreeSet<>();
+        for (ScaleStep step : steps) {
+            processes.addAll(step.residentBytes().keySet());
+            processes.addAll(step.heapAfterGcBytes().keySet());
+        }
+        return processes;
+    }
+
+    /** One row per size, with the users written to so far, since per-user state would grow with them. */
+    private static void memoryTable(
+            StringBuilder md,
+            String title,
+            TreeSet<String> processes,
+            List<ScaleStep> steps,
+            Function<ScaleStep, Map<String, Long>> bytesOf) {
+        md.append('\n')
+                .append(title)
+                .append(":\n\n| sentences | users | ")
+                .append(String.join(" | ", processes))
+                .append(" |\n|---|---|")
+                .append("---|".repeat(processes.size()))
+                .append('\n');
+        for (ScaleStep step : steps) {
+            md.append(String.format(Locale.ROOT, "| %,d | %,d |", step.sentences(), step.users()));
+            for (String process : processes) {
+                Long bytes = bytesOf.apply(step).get(process);
+                md.append(bytes == null ? " — |" : String.format(Locale.ROOT, " %.0f |", bytes / MIB));
+            }
+            md.append('\n');
+        }
     }
 
     static ObjectNode json(
@@ -81,6 +111,16 @@ final class ScaleReport {
                     .put("index_bytes", step.indexBytes());
             ObjectNode resident = row.putObject("resident_bytes");
             step.residentBytes().forEach(resident::put);
+            // Null for a process whose resident memory was read but whose heap could not be measured.
+            ObjectNode heap = row.putObject("heap_after_gc_bytes");
+            for (String process : processes(List.of(step))) {
+                Long bytes = step.heapAfterGcBytes().get(process);
+                if (bytes == null) {
+                    heap.putNull(process);
+                } else {
+                    heap.put(process, bytes);
+                }
+            }
         }
         return root;
     }

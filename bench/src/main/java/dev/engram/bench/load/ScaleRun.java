@@ -26,9 +26,10 @@ import java.util.concurrent.Semaphore;
 
 /**
  * Grows one project to each of the given numbers of sentences, with generated conversations of many users
- * ({@code sentencesPerUser} each, in sessions of {@value #TURNS_PER_SESSION} turns), and measures the platform at
- * every size: how fast the step's sentences became searchable, single-client search latency, the index on disk and
- * each process's resident memory.
+ * ({@code sentencesPerUser} each, in sessions of {@value #TURNS_PER_SESSION} turns, one day apart), and measures the
+ * platform at every size: how fast the step's sentences became searchable, single-client search latency, the index
+ * on disk, each process's resident memory and each Java process's heap after a full collection. A user a step leaves
+ * short of {@code sentencesPerUser} is continued by the next, so that one user can be grown across sizes.
  */
 public final class ScaleRun {
 
@@ -46,12 +47,24 @@ public final class ScaleRun {
     private final Duration settle;
     private final Path pidDirectory;
     private final Path indexDirectory;
+    private final HeapAfterGc heap;
     private final Random random;
     private final List<ScaleUser> users = new ArrayList<>();
     private long sentences;
 
-    /** A memory user of the run and the two people of its conversations. */
-    private record ScaleUser(String userId, List<String> speakers) {}
+    /** A memory user of the run, the two people of its conversations and how much they have said so far. */
+    private static final class ScaleUser {
+        final String userId;
+        final List<String> speakers;
+        long sentences;
+        long episodes;
+        int sessions;
+
+        ScaleUser(String userId, List<String> speakers) {
+            this.userId = userId;
+            this.speakers = speakers;
+        }
+    }
 
     public ScaleRun(
             RawGateway gateway,
@@ -61,7 +74,8 @@ public final class ScaleRun {
             Duration settle,
             long seed,
             Path pidDirectory,
-            Path indexDirectory) {
+            Path indexDirectory,
+            HeapAfterGc heap) {
         this.gateway = gateway;
         this.runId = runId;
         this.sentencesPerUser = sentencesPerUser;
@@ -69,6 +83,7 @@ public final class ScaleRun {
         this.settle = settle;
         this.pidDirectory = pidDirectory;
         this.indexDirectory = indexDirectory;
+        this.heap = heap;
         this.random = new Random(seed);
     }
 
@@ -90,6 +105,9 @@ public final class ScaleRun {
             }
             Progress.log("scale: %d sentences searchable after %.1f s; searching", sentences - before, seconds);
             LatencyResult search = search();
+            // Resident memory first: a full collection may give heap back to the system.
+            Map<String, Long> resident = ProcessMemory.resident(pidDirectory);
+            Progress.log("scale: full collection of each service, for its heap in use");
             steps.add(new ScaleStep(
                     sentences,
                     users.size(),
@@ -97,12 +115,16 @@ public final class ScaleRun {
                     seconds,
                     search,
                     ProcessMemory.directoryBytes(indexDirectory),
-                    ProcessMemory.resident(pidDirectory)));
+                    resident,
+                    heap.measure(pidDirectory)));
         }
         return steps;
     }
 
-    /** Adds users' conversations until the project holds {@code size} sentences; the episodes accepted per user. */
+    /**
+     * Adds users' conversations until the project holds {@code size} sentences: first to the last user, while it has
+     * fewer than {@code sentencesPerUser}, then to new ones. The episodes accepted so far of each user written to.
+     */
     private Map<String, Long> fill(long size) throws InterruptedException {
         Map<String, Long> accepted = new LinkedHashMap<>();
         ExecutorService senders = Executors.newFixedThreadPool(SENDERS);
@@ -110,15 +132,14 @@ public final class ScaleRun {
         List<Future<?>> sent = new ArrayList<>();
         try {
             while (sentences < size) {
-                ScaleUser user = new ScaleUser(runId + "-u" + (users.size() + 1), SyntheticConversations.pair(random));
-                users.add(user);
-                long userSentences = 0;
-                for (int session = 0; userSentences < sentencesPerUser && sentences < size; session++) {
-                    ObjectNode body = session(user, session);
+                ScaleUser user = userToFill();
+                while (user.sentences < sentencesPerUser && sentences < size) {
+                    ObjectNode body = session(user, user.sessions++);
                     int count = sentencesOf(body);
-                    userSentences += count;
+                    user.sentences += count;
+                    user.episodes += body.get("episodes").size();
                     sentences += count;
-                    accepted.merge(user.userId(), (long) body.get("episodes").size(), Long::sum);
+                    accepted.put(user.userId, user.episodes);
                     inFlight.acquire();
                     sent.add(senders.submit(() -> {
                         try {
@@ -142,19 +163,29 @@ public final class ScaleRun {
         }
     }
 
+    private ScaleUser userToFill() {
+        if (!users.isEmpty() && users.get(users.size() - 1).sentences < sentencesPerUser) {
+            return users.get(users.size() - 1);
+        }
+        ScaleUser user = new ScaleUser(runId + "-u" + (users.size() + 1), SyntheticConversations.pair(random));
+        users.add(user);
+        return user;
+    }
+
+    /** The user's {@code session}-th conversation; episode ids are the user's, so sessions never repeat one. */
     private ObjectNode session(ScaleUser user, int session) {
         ObjectNode body = JsonNodeFactory.instance.objectNode();
-        body.put("user_id", user.userId());
+        body.put("user_id", user.userId);
         body.put("session_id", "session_" + (session + 1));
         ArrayNode episodes = body.putArray("episodes");
         OffsetDateTime start = FIRST_SESSION.plusDays(session);
         for (int t = 0; t < TURNS_PER_SESSION; t++) {
-            String speaker = user.speakers().get(t % 2);
-            String listener = user.speakers().get((t + 1) % 2);
+            String speaker = user.speakers.get(t % 2);
+            String listener = user.speakers.get((t + 1) % 2);
             ObjectNode episode = episodes.addObject();
             episode.put("id", "s" + (session + 1) + "-t" + (t + 1));
             episode.put("producer", speaker);
-            episode.put("content", SyntheticConversations.turnText(random, listener));
+            episode.put("content", ScaleConversations.turn(random, listener));
             episode.put("timestamp", start.plusMinutes(2L * t).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         }
         return body;
@@ -175,16 +206,17 @@ public final class ScaleRun {
         }
     }
 
-    /** Single-client searches of users chosen at random, about what one of their speakers said. */
+    /**
+     * Single-client searches of users chosen at random among those written to (each searchable by now, since the
+     * step waited for indexing), about what one of their speakers said.
+     */
     private LatencyResult search() throws InterruptedException {
         double[] millis = new double[searches];
         for (int i = -WARM_UP_SEARCHES; i < searches; i++) {
             ScaleUser user = users.get(random.nextInt(users.size()));
             ObjectNode body = JsonNodeFactory.instance.objectNode();
-            body.put("user_id", user.userId());
-            body.put(
-                    "query",
-                    SyntheticConversations.question(random, user.speakers().get(random.nextInt(2))));
+            body.put("user_id", user.userId);
+            body.put("query", ScaleConversations.question(random, user.speakers.get(random.nextInt(2))));
             body.put("top_k", 10);
             long started = System.nanoTime();
             HttpResponse<String> answer;

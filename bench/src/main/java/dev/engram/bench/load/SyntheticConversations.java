@@ -23,6 +23,7 @@ public final class SyntheticConversations {
             "Ana", "Ben", "Cleo", "Dan", "Eva", "Farid", "Gita", "Hugo", "Iris", "Jonas", "Kemi", "Luis", "Maya",
             "Noor", "Omar", "Priya");
     private static final Map<String, List<String>> WORDS = Map.ofEntries(
+            Map.entry("name", NAMES),
             Map.entry(
                     "activity", List.of("hiking", "kayaking", "rock climbing", "birdwatching", "swimming", "running")),
             Map.entry("place", List.of("the lake", "the farmers market", "the old harbour", "the library", "the park")),
@@ -94,16 +95,6 @@ public final class SyntheticConversations {
         return new LoadCorpus("text generated from seed " + seed, turns, questions);
     }
 
-    /** A generated turn said to {@code listener}. */
-    static String turnText(Random random, String listener) {
-        return fill(pick(random, TURN_TEMPLATES), random, Map.of("other", listener));
-    }
-
-    /** A generated question about what {@code speaker} said. */
-    static String question(Random random, String speaker) {
-        return fill(pick(random, QUESTION_TEMPLATES), random, Map.of("speaker", speaker));
-    }
-
     /** Two different speakers for a conversation. */
     static List<String> pair(Random random) {
         String first = pick(random, NAMES);
@@ -115,13 +106,23 @@ public final class SyntheticConversations {
     }
 
     static String fill(String template, Random random, Map<String, String> fixed) {
+        return fill(template, random, fixed, WORDS);
+    }
+
+    /** The template with each {@code {slot}} replaced by its fixed value, else by one of its words at random. */
+    static String fill(String template, Random random, Map<String, String> fixed, Map<String, List<String>> words) {
         Matcher slot = SLOT.matcher(template);
         StringBuilder text = new StringBuilder();
         while (slot.find()) {
             String name = slot.group(1);
-            String value = fixed.containsKey(name)
-                    ? fixed.get(name)
-                    : name.equals("name") ? pick(random, NAMES) : pick(random, WORDS.get(name));
+            String value;
+            if (fixed.containsKey(name)) {
+                value = fixed.get(name);
+            } else if (words.containsKey(name)) {
+                value = pick(random, words.get(name));
+            } else {
+                throw new IllegalArgumentException("no words for {" + name + "} in " + template);
+            }
             slot.appendReplacement(text, Matcher.quoteReplacement(value));
         }
         slot.appendTail(text);

@@ -1,6 +1,7 @@
 package dev.engram.bench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.engram.bench.Turn;
 import java.util.List;
@@ -46,5 +47,12 @@ class SyntheticConversationsTest {
         assertThat(text).startsWith("Maya, try ").endsWith(".");
         assertThat(text.substring("Maya, try ".length(), text.length() - 1))
                 .isIn("ramen", "tamales", "sourdough pizza", "pho", "jollof rice", "pierogi");
+    }
+
+    @Test
+    void a_slot_without_words_is_an_error_not_a_gap() {
+        assertThatThrownBy(() -> SyntheticConversations.fill("I saw {comet}.", new Random(3), Map.of(), Map.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("{comet}");
     }
 }
