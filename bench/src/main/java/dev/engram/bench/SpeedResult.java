@@ -11,6 +11,10 @@ import java.util.Map;
  *     data was not ingested in this run (a reused run id), so ingest ratios are not measured
  * @param ingestSeconds from the first {@code POST /v1/memories} until nothing was pending
  * @param ingestCpuSeconds CPU time each process spent during ingest; empty when not on this machine
+ * @param warmIngestSeconds the same turns sent again, into new memory users, at the end of the run, when the
+ *     platform's JVMs have compiled their hot code: from the first POST until nothing was pending; 0 when not
+ *     measured
+ * @param warmIngestCpuSeconds CPU time each process spent during the warm ingest; empty when not measured
  * @param searchP50Ms single-client search round trip, median, from the latency pass
  * @param peak many clients at once
  */
@@ -19,20 +23,50 @@ public record SpeedResult(
         int sentences,
         double ingestSeconds,
         Map<String, Double> ingestCpuSeconds,
+        double warmIngestSeconds,
+        Map<String, Double> warmIngestCpuSeconds,
         double searchP50Ms,
         PeakSearches peak) {
 
     public SpeedResult {
         ingestCpuSeconds = Map.copyOf(ingestCpuSeconds);
+        warmIngestCpuSeconds = Map.copyOf(warmIngestCpuSeconds);
     }
 
     public double ingestSentencesPerSecond() {
-        return ingestSeconds <= 0 ? 0 : sentences / ingestSeconds;
+        return perSecond(ingestSeconds);
     }
 
     /** Ingested sentences per second ÷ the model's batch throughput; the target is 0.7 or more. */
     public double ingestEfficiency() {
-        return raw.sentencesPerSecond() <= 0 ? 0 : ingestSentencesPerSecond() / raw.sentencesPerSecond();
+        return efficiency(ingestSentencesPerSecond());
+    }
+
+    /** True when the turns were ingested a second time on the warm platform. */
+    public boolean hasWarmIngest() {
+        return sentences > 0 && warmIngestSeconds > 0;
+    }
+
+    public double warmIngestSentencesPerSecond() {
+        return perSecond(warmIngestSeconds);
+    }
+
+    /** As {@link #ingestEfficiency()}, for the ingest on the warm platform. */
+    public double warmIngestEfficiency() {
+        return efficiency(warmIngestSentencesPerSecond());
+    }
+
+    /** CPU milliseconds of all processes per sentence of the warm ingest; 0 when unknown. */
+    public double warmCpuMsPerSentence() {
+        return sentences == 0 ? 0 : total(warmIngestCpuSeconds) * 1000 / sentences;
+    }
+
+    private double perSecond(double seconds) {
+        return seconds <= 0 ? 0 : sentences / seconds;
+    }
+
+    private double efficiency(double sentencesPerSecond) {
+        return raw.sentencesPerSecond() <= 0 ? 0 : sentencesPerSecond / raw.sentencesPerSecond();
     }
 
     /** Search p50 less query-embedding p50: what a search costs beyond embedding its query. */

@@ -32,6 +32,15 @@ final class SpeedSection {
             row(md, "ingest, sentences/s (first POST until pending = 0)", "%.1f", speed.ingestSentencesPerSecond(), "");
             row(md, "**ingest efficiency**", "%.3f", speed.ingestEfficiency(), "≥ 0.7");
         }
+        if (speed.hasWarmIngest()) {
+            row(
+                    md,
+                    "ingest on the warm platform (the same turns again, new users, after the searches), sentences/s",
+                    "%.1f",
+                    speed.warmIngestSentencesPerSecond(),
+                    "");
+            row(md, "ingest efficiency, warm platform", "%.3f", speed.warmIngestEfficiency(), "");
+        }
         row(md, "search p50, one client, ms", "%.1f", speed.searchP50Ms(), "");
         row(md, "**search overhead** (search p50 − query embedding p50), ms", "%.1f", speed.searchOverheadMs(), "≤ 8");
         row(
@@ -43,6 +52,14 @@ final class SpeedSection {
         row(md, "**search efficiency**", "%.3f", speed.searchEfficiency(), "≥ 0.5");
         if (speed.cpuMsPerSentence() > 0) {
             row(md, "CPU per ingested sentence, ms (all processes)", "%.2f", speed.cpuMsPerSentence(), "");
+        }
+        if (speed.hasWarmIngest() && speed.warmCpuMsPerSentence() > 0) {
+            row(
+                    md,
+                    "CPU per ingested sentence, warm platform, ms (all processes)",
+                    "%.2f",
+                    speed.warmCpuMsPerSentence(),
+                    "");
         }
         if (speed.peak().cpuMsPerSearch() > 0) {
             row(
@@ -59,6 +76,7 @@ final class SpeedSection {
     /** CPU milliseconds per process: per ingested sentence, and per search of the peak pass. */
     private static void appendCpu(StringBuilder md, SpeedResult speed) {
         TreeSet<String> processes = new TreeSet<>(speed.ingestCpuSeconds().keySet());
+        processes.addAll(speed.warmIngestCpuSeconds().keySet());
         processes.addAll(speed.peak().cpuSeconds().keySet());
         if (processes.isEmpty()) {
             return;
@@ -68,6 +86,9 @@ final class SpeedSection {
         md.append("---|".repeat(processes.size())).append('\n');
         if (speed.sentences() > 0) {
             cpuRow(md, "ingested sentence", processes, speed.ingestCpuSeconds(), speed.sentences());
+        }
+        if (speed.hasWarmIngest() && !speed.warmIngestCpuSeconds().isEmpty()) {
+            cpuRow(md, "ingested sentence, warm", processes, speed.warmIngestCpuSeconds(), speed.sentences());
         }
         cpuRow(
                 md,
@@ -118,6 +139,10 @@ final class SpeedSection {
                 .put("ingest_seconds", speed.ingestSeconds())
                 .put("ingest_sentences_per_second", speed.ingestSentencesPerSecond())
                 .put("ingest_efficiency", speed.ingestEfficiency())
+                .put("warm_ingest_seconds", speed.warmIngestSeconds())
+                .put("warm_ingest_sentences_per_second", speed.warmIngestSentencesPerSecond())
+                .put("warm_ingest_efficiency", speed.warmIngestEfficiency())
+                .put("warm_cpu_ms_per_sentence", speed.warmCpuMsPerSentence())
                 .put("search_p50_ms", speed.searchP50Ms())
                 .put("search_overhead_ms", speed.searchOverheadMs())
                 .put("peak_clients", speed.peak().clients())
@@ -128,6 +153,8 @@ final class SpeedSection {
                 .put("cpu_ms_per_search", speed.peak().cpuMsPerSearch());
         ObjectNode ingestCpu = node.putObject("ingest_cpu_seconds");
         speed.ingestCpuSeconds().forEach(ingestCpu::put);
+        ObjectNode warmCpu = node.putObject("warm_ingest_cpu_seconds");
+        speed.warmIngestCpuSeconds().forEach(warmCpu::put);
         ObjectNode searchCpu = node.putObject("peak_cpu_seconds");
         speed.peak().cpuSeconds().forEach(searchCpu::put);
         return node;

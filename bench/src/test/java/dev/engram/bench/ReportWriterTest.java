@@ -44,6 +44,8 @@ class ReportWriterTest {
                     4000,
                     29.02,
                     Map.of("vector-service", 12.0, "ingest-service", 4.0),
+                    10.0,
+                    Map.of("vector-service", 6.0, "ingest-service", 2.0),
                     19.0,
                     new PeakSearches(8, 800, 8.0, Map.of("vector-service", 4.0, "gateway", 2.0))));
 
@@ -95,6 +97,9 @@ class ReportWriterTest {
         assertThat(json.at("/speed/search_efficiency").asDouble()).isEqualTo(0.4);
         assertThat(json.at("/speed/ingest_cpu_seconds/vector-service").asDouble())
                 .isEqualTo(12.0);
+        assertThat(json.at("/speed/warm_ingest_efficiency").asDouble()).isCloseTo(0.5, within(1e-9));
+        assertThat(json.at("/speed/warm_ingest_cpu_seconds/ingest-service").asDouble())
+                .isEqualTo(2.0);
     }
 
     @Test
@@ -107,6 +112,9 @@ class ReportWriterTest {
                 .contains("| raw batch embedding, sentences/s | 800.0 | |")
                 .contains("| raw query embedding p50 / p95, ms | 4.0 / 6.5 | |")
                 .contains("| **ingest efficiency** | 0.172 | ≥ 0.7 |")
+                .contains("| ingest efficiency, warm platform | 0.500 | |")
+                .contains("| CPU per ingested sentence, warm platform, ms (all processes) | 2.00 | |")
+                .contains("| ingested sentence, warm | — | 0.50 | 1.50 |")
                 .contains("| **search overhead** (search p50 − query embedding p50), ms | 15.0 | ≤ 8 |")
                 .contains("| peak searches/s, 8 clients | 100.0 | |")
                 .contains("| **search efficiency** | 0.400 | ≥ 0.5 |")

@@ -1,14 +1,20 @@
 package dev.engram.bench.load;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * The CPU time the platform's services have used, read from {@code /proc/<pid>/stat} (user and system time of
- * all the process's threads) for each process whose pid {@code bin/engram up} wrote to its pid folder. CPU time per request
+ * all the process's threads) for each process whose pid {@code bin/engram up} wrote to its pid folder, with that of
+ * its child processes: PostgreSQL's postmaster does little itself, the backends it forks do the work, and a backend
+ * that has ended is counted in its parent's reaped-children time. CPU time per request
  * does not depend on how busy the machine is otherwise, which latency does. Empty where there is no such folder
  * or no {@code /proc} (another operating system, or a platform on another machine).
  */
@@ -30,14 +36,42 @@ public final class ServiceCpu {
     /** Nanoseconds on a CPU so far, per service that is running now. */
     public Map<String, Long> snapshot() {
         Map<String, Long> used = new TreeMap<>();
+        if (pids.isEmpty()) {
+            return used;
+        }
+        Map<Long, List<String>> childrenByParent = childStatsByParent();
         pids.forEach((service, pid) -> {
             try {
-                used.put(service, cpuNanos(Files.readString(Path.of("/proc", pid.toString(), "stat"))));
+                String own = Files.readString(Path.of("/proc", pid.toString(), "stat"));
+                long nanos = cpuNanos(own) + reapedChildrenNanos(own);
+                for (String child : childrenByParent.getOrDefault(pid, List.of())) {
+                    nanos += cpuNanos(child);
+                }
+                used.put(service, nanos);
             } catch (IOException | RuntimeException e) {
                 // Not running, or not this machine's: left out.
             }
         });
         return used;
+    }
+
+    /** The {@code stat} line of every running process, by its parent's pid; empty without {@code /proc}. */
+    private static Map<Long, List<String>> childStatsByParent() {
+        Map<Long, List<String>> byParent = new HashMap<>();
+        try (DirectoryStream<Path> processes = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+            for (Path process : processes) {
+                try {
+                    String stat = Files.readString(process.resolve("stat"));
+                    byParent.computeIfAbsent(parentPid(stat), parent -> new ArrayList<>())
+                            .add(stat);
+                } catch (IOException | RuntimeException e) {
+                    // Ended while the folder was read.
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // No /proc: no children known.
+        }
+        return byParent;
     }
 
     /** Seconds on a CPU per service between two snapshots (the services in both). */
@@ -58,8 +92,23 @@ public final class ServiceCpu {
      * hold spaces, so fields are counted after its closing parenthesis.
      */
     static long cpuNanos(String stat) {
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-        long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-        return ticks * TICK_NANOS;
+        String[] fields = fieldsAfterName(stat);
+        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * TICK_NANOS;
+    }
+
+    /** The user and system time of children the process has waited for (fields 16 and 17), in nanoseconds. */
+    static long reapedChildrenNanos(String stat) {
+        String[] fields = fieldsAfterName(stat);
+        return (Long.parseLong(fields[13]) + Long.parseLong(fields[14])) * TICK_NANOS;
+    }
+
+    /** The parent's pid (field 4). */
+    static long parentPid(String stat) {
+        return Long.parseLong(fieldsAfterName(stat)[1]);
+    }
+
+    /** The fields from the third (the state) on: the name in parentheses may hold spaces. */
+    private static String[] fieldsAfterName(String stat) {
+        return stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
     }
 }

@@ -40,6 +40,28 @@ class ServiceCpuTest {
     }
 
     @Test
+    void the_cpu_time_of_a_service_includes_its_running_and_ended_children() throws Exception {
+        Files.writeString(pids.resolve("postgres.pid"), ProcessHandle.current().pid() + "\n");
+        ServiceCpu cpu = ServiceCpu.of(pids);
+        Map<String, Long> before = cpu.snapshot();
+
+        // A child that burns CPU and ends: its time is the parent's once the child is reaped.
+        Process child = new ProcessBuilder("sh", "-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done").start();
+        assertThat(child.waitFor()).isZero();
+        Map<String, Double> used = ServiceCpu.secondsBetween(before, cpu.snapshot());
+
+        assertThat(used.get("postgres")).isGreaterThan(0.05);
+    }
+
+    @Test
+    void the_parent_and_the_reaped_children_time_are_read_from_their_fields() {
+        String stat = "4242 (postgres) S 17 4242 4242 0 -1 4194560 100 0 0 0 250 50 30 20 20 0 40 0 1 2 3";
+
+        assertThat(ServiceCpu.parentPid(stat)).isEqualTo(17);
+        assertThat(ServiceCpu.reapedChildrenNanos(stat)).isEqualTo(50 * 10_000_000L);
+    }
+
+    @Test
     void no_pid_folder_means_no_services() {
         assertThat(ServiceCpu.of(pids.resolve("missing")).snapshot()).isEmpty();
         assertThat(ServiceCpu.of(null).snapshot()).isEmpty();
