@@ -33,7 +33,8 @@ final class PidFiles {
         return name.substring(0, name.length() - ".pid".length());
     }
 
-    private static Optional<Long> pid(Path pidFile) {
+    /** The pid a pid file starts with. */
+    static Optional<Long> pid(Path pidFile) {
         try {
             // The launcher writes "<pid> <start time>", so that a pid reused by another process is not taken for it.
             return Optional.of(Long.parseLong(Files.readString(pidFile).trim().split("\\s+")[0]));

@@ -14,7 +14,9 @@ import java.util.TreeMap;
  * The CPU time the platform's services have used, read from {@code /proc/<pid>/stat} (user and system time of
  * all the process's threads) for each process whose pid {@code bin/engram up} wrote to its pid folder, with that of
  * its child processes: PostgreSQL's postmaster does little itself, the backends it forks do the work, and a backend
- * that has ended is counted in its parent's reaped-children time. CPU time per request
+ * that has ended is counted in its parent's reaped-children time. The embedded PostgreSQL server detaches from the
+ * launcher that started it, so its postmaster is found through PostgreSQL's own {@code postmaster.pid} in the run
+ * folder's data and counted with the launcher as {@code postgres}. CPU time per request
  * does not depend on how busy the machine is otherwise, which latency does. Empty where there is no such folder
  * or no {@code /proc} (another operating system, or a platform on another machine).
  */
@@ -22,15 +24,33 @@ public final class ServiceCpu {
 
     private static final long TICK_NANOS = 10_000_000L;
 
-    private final Map<String, Long> pids;
+    static final String POSTGRES = "postgres";
 
-    private ServiceCpu(Map<String, Long> pids) {
+    private final Map<String, List<Long>> pids;
+
+    private ServiceCpu(Map<String, List<Long>> pids) {
         this.pids = pids;
     }
 
-    /** The services with a pid file ({@code <service>.pid}) in the folder. */
+    /**
+     * The services with a pid file ({@code <service>.pid}) in the folder, and the PostgreSQL server whose data
+     * lies beside it ({@code ../data/postgres}).
+     */
     public static ServiceCpu of(Path pidDirectory) {
-        return new ServiceCpu(PidFiles.read(pidDirectory));
+        Map<String, List<Long>> pids = new TreeMap<>();
+        PidFiles.read(pidDirectory)
+                .forEach((service, pid) ->
+                        pids.computeIfAbsent(service, s -> new ArrayList<>()).add(pid));
+        if (pidDirectory != null) {
+            Path postmaster =
+                    pidDirectory.resolveSibling("data").resolve(POSTGRES).resolve("postmaster.pid");
+            if (Files.isRegularFile(postmaster)) {
+                PidFiles.pid(postmaster)
+                        .ifPresent(pid -> pids.computeIfAbsent(POSTGRES, s -> new ArrayList<>())
+                                .add(pid));
+            }
+        }
+        return new ServiceCpu(pids);
     }
 
     /** Nanoseconds on a CPU so far, per service that is running now. */
@@ -40,16 +60,23 @@ public final class ServiceCpu {
             return used;
         }
         Map<Long, List<String>> childrenByParent = childStatsByParent();
-        pids.forEach((service, pid) -> {
-            try {
-                String own = Files.readString(Path.of("/proc", pid.toString(), "stat"));
-                long nanos = cpuNanos(own) + reapedChildrenNanos(own);
-                for (String child : childrenByParent.getOrDefault(pid, List.of())) {
-                    nanos += cpuNanos(child);
+        pids.forEach((service, processes) -> {
+            long nanos = 0;
+            boolean running = false;
+            for (long pid : processes) {
+                try {
+                    String own = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+                    nanos += cpuNanos(own) + reapedChildrenNanos(own);
+                    for (String child : childrenByParent.getOrDefault(pid, List.of())) {
+                        nanos += cpuNanos(child);
+                    }
+                    running = true;
+                } catch (IOException | RuntimeException e) {
+                    // Not running, or not this machine's: left out.
                 }
+            }
+            if (running) {
                 used.put(service, nanos);
-            } catch (IOException | RuntimeException e) {
-                // Not running, or not this machine's: left out.
             }
         });
         return used;

@@ -54,6 +54,18 @@ class ServiceCpuTest {
     }
 
     @Test
+    void the_postgres_server_is_found_through_its_own_pid_file_beside_the_pid_folder() throws Exception {
+        Path run = pids.resolve("run");
+        Files.createDirectories(run.resolve("pids"));
+        Files.createDirectories(run.resolve("data/postgres"));
+        Files.writeString(
+                run.resolve("data/postgres/postmaster.pid"),
+                ProcessHandle.current().pid() + "\n" + run.resolve("data/postgres") + "\n1700000000\n25432\n");
+
+        assertThat(ServiceCpu.of(run.resolve("pids")).snapshot()).containsOnlyKeys("postgres");
+    }
+
+    @Test
     void the_parent_and_the_reaped_children_time_are_read_from_their_fields() {
         String stat = "4242 (postgres) S 17 4242 4242 0 -1 4194560 100 0 0 0 250 50 30 20 20 0 40 0 1 2 3";
 
