@@ -48,15 +48,35 @@ public final class RelativeDates {
 
     /** The expressions of {@code text} resolved against {@code said}, in text order, never overlapping. */
     public static List<Mention> find(String text, LocalDate said) {
+        // Most sentences hold no relative time at all: a pattern runs only when the words it cannot match
+        // without are there, which spares six case-insensitive scans of every sentence read.
+        String lower = text.toLowerCase(Locale.ROOT);
         List<Mention> found = new ArrayList<>();
-        collect(DAY_WORD.matcher(text), found, m -> dayWord(m.group().toLowerCase(Locale.ROOT), said));
-        collect(AGO.matcher(text), found, m -> shifted(m.group(1), m.group(2), said, -1));
-        collect(AHEAD.matcher(text), found, m -> shifted(m.group(1), m.group(2), said, 1));
-        collect(CALENDAR.matcher(text), found, m -> calendar(m.group(1), m.group(2), said));
-        collect(SEASONAL.matcher(text), found, m -> season(m.group(1), m.group(2), said));
-        collect(DAY_OF_WEEK.matcher(text), found, m -> weekday(m.group(1), m.group(2), said));
+        if (containsAny(lower, "yesterday", "today", "tonight", "tomorrow", "this ")) {
+            collect(DAY_WORD.matcher(text), found, m -> dayWord(m.group().toLowerCase(Locale.ROOT), said));
+        }
+        if (lower.contains(" ago")) {
+            collect(AGO.matcher(text), found, m -> shifted(m.group(1), m.group(2), said, -1));
+        }
+        if (lower.contains("in ")) {
+            collect(AHEAD.matcher(text), found, m -> shifted(m.group(1), m.group(2), said, 1));
+        }
+        if (containsAny(lower, "last ", "this ", "next ")) {
+            collect(CALENDAR.matcher(text), found, m -> calendar(m.group(1), m.group(2), said));
+            collect(SEASONAL.matcher(text), found, m -> season(m.group(1), m.group(2), said));
+            collect(DAY_OF_WEEK.matcher(text), found, m -> weekday(m.group(1), m.group(2), said));
+        }
         found.sort(Comparator.comparingInt(Mention::start));
         return List.copyOf(found);
+    }
+
+    private static boolean containsAny(String text, String... words) {
+        for (String word : words) {
+            if (text.contains(word)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code text} with each resolved expression followed by its period in brackets: "yesterday (2023-05-07)". */

@@ -36,6 +36,9 @@ class RelativeDatesTest {
             I called her last Friday           | last Friday          | 2023-05-05 | 2023-05-05 | 2023-05-05
             we meet next Tuesday               | next Tuesday         | 2023-05-09 | 2023-05-09 | 2023-05-09
             Yesterday was long                 | Yesterday            | 2023-05-07 | 2023-05-07 | 2023-05-07
+            Two Weeks Ago I started            | Two Weeks Ago        | 2023-04-24 | 2023-04-30 | 2023-04-24 to 2023-04-30
+            IN TWO WEEKS I will know           | IN TWO WEEKS         | 2023-05-22 | 2023-05-28 | 2023-05-22 to 2023-05-28
+            Last Summer we camped              | Last Summer          | 2022-06-01 | 2022-08-31 | summer 2022
             """)
     void resolvesAgainstTheDayItWasSaid(String text, String expression, String from, String to, String label) {
         List<Mention> mentions = RelativeDates.find(text, SAID);

@@ -26,8 +26,12 @@ public class Bm25Reranker implements ClusterReranker {
     private static final double K1 = 1.2;
     private static final double B = 0.75;
 
+    /** About 1,000 clusters of several turns each: a few megabytes. */
+    static final int REMEMBERED_TEXTS = 1_024;
+
     // EnglishAnalyzer is thread-safe: it hands each thread its own token stream.
     private final Analyzer analyzer = new EnglishAnalyzer();
+    private final AnalyzedTexts texts = new AnalyzedTexts(REMEMBERED_TEXTS, text -> TermCounts.of(terms(text)));
 
     @Override
     public String name() {
@@ -37,32 +41,29 @@ public class Bm25Reranker implements ClusterReranker {
     @Override
     public double[] score(String query, List<RerankCandidate> candidates) {
         Set<String> queryTerms = new LinkedHashSet<>(terms(query));
-        List<Map<String, Integer>> frequencies = new ArrayList<>(candidates.size());
+        List<TermCounts> analyzed = new ArrayList<>(candidates.size());
         Map<String, Integer> documentFrequency = new HashMap<>();
         double totalLength = 0;
-        int[] lengths = new int[candidates.size()];
-        for (int i = 0; i < candidates.size(); i++) {
-            List<String> terms = terms(candidates.get(i).text());
-            lengths[i] = terms.size();
-            totalLength += terms.size();
-            Map<String, Integer> tf = new HashMap<>();
-            for (String term : terms) {
-                if (queryTerms.contains(term)) {
-                    tf.merge(term, 1, Integer::sum);
-                }
-            }
-            tf.keySet().forEach(term -> documentFrequency.merge(term, 1, Integer::sum));
-            frequencies.add(tf);
+        for (RerankCandidate candidate : candidates) {
+            TermCounts counts = texts.of(candidate.text());
+            analyzed.add(counts);
+            totalLength += counts.length();
+            queryTerms.stream()
+                    .filter(term -> counts.count(term) > 0)
+                    .forEach(term -> documentFrequency.merge(term, 1, Integer::sum));
         }
         double averageLength = candidates.isEmpty() ? 1 : Math.max(1, totalLength / candidates.size());
         double[] scores = new double[candidates.size()];
         for (int i = 0; i < scores.length; i++) {
-            double norm = K1 * (1 - B + B * lengths[i] / averageLength);
-            for (Map.Entry<String, Integer> entry : frequencies.get(i).entrySet()) {
-                int df = documentFrequency.get(entry.getKey());
-                double idf = Math.log(1 + (candidates.size() - df + 0.5) / (df + 0.5));
-                double tf = entry.getValue();
-                scores[i] += idf * tf * (K1 + 1) / (tf + norm);
+            TermCounts counts = analyzed.get(i);
+            double norm = K1 * (1 - B + B * counts.length() / averageLength);
+            for (String term : queryTerms) {
+                double tf = counts.count(term);
+                if (tf > 0) {
+                    int df = documentFrequency.get(term);
+                    double idf = Math.log(1 + (candidates.size() - df + 0.5) / (df + 0.5));
+                    scores[i] += idf * tf * (K1 + 1) / (tf + norm);
+                }
             }
         }
         return scores;

@@ -37,6 +37,19 @@ class Bm25RerankerTest {
                 .containsExactly(0.0);
     }
 
+    @Test
+    void a_cluster_scores_the_same_when_its_text_is_met_again() {
+        List<RerankCandidate> candidates =
+                List.of(candidate("Caroline: We adopted a puppy.", 0), candidate("Melanie: My dog is old.", 1));
+
+        double[] first = reranker.score("Which puppy did Caroline adopt?", candidates);
+        double[] again = reranker.score("Which puppy did Caroline adopt?", candidates);
+        double[] other = reranker.score("How old is the dog?", candidates);
+
+        assertThat(again).containsExactly(first);
+        assertThat(other[1]).isGreaterThan(other[0]);
+    }
+
     private static RerankCandidate candidate(String text, int rank) {
         return new RerankCandidate(new EpisodeCluster("n" + rank, 0f, List.of()), text, rank);
     }

@@ -4,6 +4,8 @@ import dev.engram.ranking.ReciprocalRankFusion;
 import dev.engram.ranking.ReciprocalRankFusion.Fused;
 import dev.engram.ranking.ReciprocalRankFusion.Ranking;
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,13 +28,10 @@ public final class EpisodeRanking {
 
     /** Distinct episode ids, best first, each mapped to the document of its best unit; at most {@code limit}. */
     static Map<String, Integer> of(IndexSearcher searcher, ScoreDoc[] units, int limit) throws IOException {
-        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+        String[] episodeIds = episodeIds(searcher.getIndexReader().leaves(), units);
         Map<String, Integer> best = new LinkedHashMap<>();
-        for (ScoreDoc unit : units) {
-            if (best.size() == limit) {
-                break;
-            }
-            best.putIfAbsent(episodeId(leaves, unit.doc), unit.doc);
+        for (int i = 0; i < units.length && best.size() < limit; i++) {
+            best.putIfAbsent(episodeIds[i], units[i].doc);
         }
         return best;
     }
@@ -67,13 +66,40 @@ public final class EpisodeRanking {
                 .toList();
     }
 
-    private static String episodeId(List<LeafReaderContext> leaves, int doc) throws IOException {
-        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-        // Units arrive in score order, not doc order, and doc values iterate forwards only.
-        SortedDocValues ids = leaf.reader().getSortedDocValues(LuceneDocuments.EPISODE_ID);
-        if (ids == null || !ids.advanceExact(doc - leaf.docBase)) {
-            throw new IllegalStateException("unit " + doc + " has no episode id");
+    /**
+     * The episode id of each unit, in the units' order. Units arrive in score order, while doc values iterate
+     * forwards only: they are read in document order, with one iterator per segment.
+     */
+    private static String[] episodeIds(List<LeafReaderContext> leaves, ScoreDoc[] units) throws IOException {
+        Integer[] byDoc = new Integer[units.length];
+        Arrays.setAll(byDoc, i -> i);
+        Arrays.sort(byDoc, Comparator.comparingInt(i -> units[i].doc));
+        String[] ids = new String[units.length];
+        int leafIndex = -1;
+        LeafReaderContext leaf = null;
+        SortedDocValues values = null;
+        int previousDoc = -1;
+        String previousId = null;
+        for (int i : byDoc) {
+            int doc = units[i].doc;
+            if (doc == previousDoc) {
+                // The same unit twice: an iterator cannot go back to it.
+                ids[i] = previousId;
+                continue;
+            }
+            int sub = ReaderUtil.subIndex(doc, leaves);
+            if (sub != leafIndex) {
+                leafIndex = sub;
+                leaf = leaves.get(sub);
+                values = leaf.reader().getSortedDocValues(LuceneDocuments.EPISODE_ID);
+            }
+            if (values == null || !values.advanceExact(doc - leaf.docBase)) {
+                throw new IllegalStateException("unit " + doc + " has no episode id");
+            }
+            previousId = values.lookupOrd(values.ordValue()).utf8ToString();
+            ids[i] = previousId;
+            previousDoc = doc;
         }
-        return ids.lookupOrd(ids.ordValue()).utf8ToString();
+        return ids;
     }
 }
