@@ -134,8 +134,8 @@ public final class BenchMain {
                 relevanceResult,
                 speed);
         String markdown = ReportWriter.markdown(report);
-        write(report.runId(), ReportJson.of(report, JSON), markdown, observations(ids, engram, relevance));
-        return markdown;
+        return write(
+                report.runId(), ReportJson.of(report, JSON), markdown, observations(ids, engram, relevance), engram);
     }
 
     /**
@@ -201,8 +201,12 @@ public final class BenchMain {
                 relevanceResult,
                 speed);
         String markdown = LongMemEvalReportWriter.markdown(report);
-        write(report.runId(), LongMemEvalReportJson.of(report, JSON), markdown, observations(ids, engram, relevance));
-        return markdown;
+        return write(
+                report.runId(),
+                LongMemEvalReportJson.of(report, JSON),
+                markdown,
+                observations(ids, engram, relevance),
+                engram);
     }
 
     private RunIds runIds() {
@@ -226,6 +230,7 @@ public final class BenchMain {
      */
     private record EngramRun<R>(
             IngestResult ingest,
+            List<IngestTimeline.Point> timeline,
             Map<String, Double> ingestCpu,
             WarmIngest warm,
             List<R> recall,
@@ -316,7 +321,8 @@ public final class BenchMain {
         int turns = conversations.stream().mapToInt(c -> c.turns().size()).sum();
         Progress.log("ingesting %d turns through %s", turns, gatewayUrl);
         Map<String, Long> beforeIngest = cpu.snapshot();
-        IngestResult ingest = new EngramIngest(gateway, ids).run(conversations, options.runId() != null);
+        EngramIngest.Timed cold = new EngramIngest(gateway, ids).timed(conversations, options.runId() != null);
+        IngestResult ingest = cold.result();
         Map<String, Double> ingestCpu = ServiceCpu.secondsBetween(beforeIngest, cpu.snapshot());
         if (ingest.reusedEpisodes() > 0) {
             Progress.log(
@@ -347,13 +353,14 @@ public final class BenchMain {
         Progress.log("peak search pass: %d clients", PeakSearchPass.CLIENTS);
         PeakSearches peak = new PeakSearchPass(gateway, ids, cpu).run(questions);
         WarmIngest warm = warmIngest(gateway, cpu, conversations);
-        return new EngramRun<>(ingest, ingestCpu, warm, recall, latency, peak, relevancePass);
+        return new EngramRun<>(ingest, cold.timeline(), ingestCpu, warm, recall, latency, peak, relevancePass);
     }
 
     /** An ingest on a platform whose JVMs have compiled their hot code, beside the first one on a cold platform. */
-    private record WarmIngest(IngestResult ingest, Map<String, Double> cpuSeconds) {
+    private record WarmIngest(
+            IngestResult ingest, List<IngestTimeline.Point> timeline, Map<String, Double> cpuSeconds) {
 
-        static final WarmIngest NONE = new WarmIngest(null, Map.of());
+        static final WarmIngest NONE = new WarmIngest(null, List.of(), Map.of());
 
         double searchableSeconds() {
             return ingest == null ? 0 : ingest.searchableSeconds();
@@ -371,10 +378,10 @@ public final class BenchMain {
         }
         Progress.log("warm ingest: the same turns again, into new memory users");
         Map<String, Long> before = cpu.snapshot();
-        IngestResult warm = new EngramIngest(gateway, RunIds.fresh("warm")).run(conversations);
+        EngramIngest.Timed warm = new EngramIngest(gateway, RunIds.fresh("warm")).timed(conversations, false);
         Map<String, Double> used = ServiceCpu.secondsBetween(before, cpu.snapshot());
-        Progress.log("warm ingest searchable after %.1f s", warm.searchableSeconds());
-        return new WarmIngest(warm, used);
+        Progress.log("warm ingest searchable after %.1f s", warm.result().searchableSeconds());
+        return new WarmIngest(warm.result(), warm.timeline(), used);
     }
 
     /**
@@ -390,7 +397,8 @@ public final class BenchMain {
         }
     }
 
-    private void write(String runId, ObjectNode json, String markdown, ObjectNode observations) {
+    /** Writes the results, with the ingest chart when this run ingested; the report as written. */
+    private String write(String runId, ObjectNode json, String markdown, ObjectNode observations, EngramRun<?> engram) {
         if (options.runId() != null) {
             // Runs that reuse one run id's memory each keep their own results.
             runId = runId + "." + RunIds.fresh("at").runId();
@@ -400,12 +408,21 @@ public final class BenchMain {
             Path jsonFile = options.out().resolve(runId + ".json");
             Path markdownFile = options.out().resolve(runId + ".md");
             Path observationsFile = options.out().resolve(runId + RelevancePool.OBSERVATIONS_SUFFIX);
+            if (engram.ingest().reusedEpisodes() == 0 && !engram.timeline().isEmpty()) {
+                String chart = runId + "-ingest.png";
+                IngestChart.write(
+                        engram.timeline(),
+                        engram.warm().timeline(),
+                        options.out().resolve(chart));
+                markdown += "\n![Ingest: episodes accepted and searchable over time](" + chart + ")\n";
+            }
             JSON.writerWithDefaultPrettyPrinter().writeValue(jsonFile.toFile(), json);
             Files.writeString(markdownFile, markdown);
             JSON.writeValue(observationsFile.toFile(), observations);
             Progress.log(
                     "results written to %s and %s (relevance observations: %s)",
                     jsonFile, markdownFile, observationsFile);
+            return markdown;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the results to " + options.out(), e);
         }

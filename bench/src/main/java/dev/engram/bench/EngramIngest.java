@@ -8,6 +8,7 @@ import dev.engram.bench.importing.SessionMessages;
 import dev.engram.sdk.Engram;
 import dev.engram.sdk.Model.MemoryStatus;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,11 +50,16 @@ public final class EngramIngest {
      * indexed, from an earlier run under the same run id, is not sent again.
      */
     public IngestResult run(List<Conversation> conversations, boolean reuse) {
-        Map<String, Integer> expected = new LinkedHashMap<>();
-        int episodes = 0;
-        int requests = 0;
+        return timed(conversations, reuse).result();
+    }
+
+    /** One ingest and what its timeline recorded. */
+    public record Timed(IngestResult result, List<IngestTimeline.Point> timeline) {}
+
+    /** As {@link #run(List, boolean)}, recording the episodes accepted and indexed over time. */
+    public Timed timed(List<Conversation> conversations, boolean reuse) {
+        Map<String, List<ObjectNode>> bodiesByUser = new LinkedHashMap<>();
         int reused = 0;
-        long started = System.nanoTime();
         for (Conversation conversation : conversations) {
             List<ObjectNode> bodies = conversation.sessions().stream()
                     .flatMap(session -> requests(session).stream())
@@ -61,22 +67,35 @@ public final class EngramIngest {
             int count = bodies.stream()
                     .mapToInt(body -> body.get("episodes").size())
                     .sum();
-            if (reuse && isComplete(ids.userId(conversation.sampleId()), count)) {
+            String userId = ids.userId(conversation.sampleId());
+            if (reuse && isComplete(userId, count)) {
                 reused += count;
                 continue;
             }
-            for (ObjectNode body : bodies) {
-                JsonNode answer = gateway.request("POST", "v1/memories", Map.of(), body);
-                checkCreated(answer, reuse);
-                int sent = body.get("episodes").size();
-                episodes += sent;
-                requests++;
-                expected.merge(body.get("user_id").asText(), sent, Integer::sum);
-            }
+            bodiesByUser.computeIfAbsent(userId, user -> new ArrayList<>()).addAll(bodies);
         }
-        double accepted = seconds(started);
-        awaitSearchable(expected, started);
-        return new IngestResult(episodes, requests, accepted, seconds(started), reused);
+        Map<String, Integer> expected = new LinkedHashMap<>();
+        int episodes = 0;
+        int requests = 0;
+        long started = System.nanoTime();
+        try (IngestTimeline timeline = IngestTimeline.start(gateway, bodiesByUser.keySet(), started)) {
+            for (List<ObjectNode> bodies : bodiesByUser.values()) {
+                for (ObjectNode body : bodies) {
+                    JsonNode answer = gateway.request("POST", "v1/memories", Map.of(), body);
+                    checkCreated(answer, reuse);
+                    int sent = body.get("episodes").size();
+                    timeline.accepted(sent);
+                    episodes += sent;
+                    requests++;
+                    expected.merge(body.get("user_id").asText(), sent, Integer::sum);
+                }
+            }
+            double accepted = seconds(started);
+            awaitSearchable(expected, started);
+            IngestResult result = new IngestResult(episodes, requests, accepted, seconds(started), reused);
+            timeline.close();
+            return new Timed(result, timeline.points());
+        }
     }
 
     private boolean isComplete(String userId, int episodes) {

@@ -8,14 +8,14 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.XYPlot;
 
 /** How the bench's charts look on paper: white, light grey grid lines, 900 × 520 pixels, drawn headless. */
-final class ChartFile {
+public final class ChartFile {
 
     private static final int WIDTH = 900;
     private static final int HEIGHT = 520;
 
     private ChartFile() {}
 
-    static void save(XYPlot plot, String title, Path png) throws IOException {
+    public static void save(XYPlot plot, String title, Path png) throws IOException {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
