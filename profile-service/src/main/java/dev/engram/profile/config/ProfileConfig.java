@@ -23,6 +23,13 @@ public interface ProfileConfig {
     int maxBatch();
 
     /**
+     * A worker looks for a due user among this many of the oldest waiting episodes (see {@code
+     * ObservedEpisodeRepository}), so that finding work costs the same under a backlog of any size.
+     */
+    @WithDefault("2000")
+    int claimWindow();
+
+    /**
      * How long a claimed batch stays hidden from other workers. A worker that has not finished by
      * then loses the batch to another one and its result is discarded, so this must exceed an
      * extraction's worst case (two LLM attempts of {@code engram.llm.timeout}); startup fails when it

@@ -72,8 +72,8 @@ public class ExtractionQueue {
 
     /** The due episodes of one user, leased to the caller; empty when no user has due work. */
     public Uni<Optional<ClaimedBatch>> claim() {
-        return Panache.withTransaction(
-                () -> observed.claim(config.batchSize(), config.maxWait(), config.maxBatch(), config.lease()));
+        return Panache.withTransaction(() -> observed.claim(
+                config.batchSize(), config.maxWait(), config.maxBatch(), config.lease(), config.claimWindow()));
     }
 
     public Uni<Long> countWaiting(String project, String userId) {

@@ -12,9 +12,12 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The extraction queue. A claim picks the user whose waiting episodes are due (enough of them, the
- * oldest waited long enough, or one of them is a correction, which someone is waiting to see) and leases that user's waiting rows with "for update skip locked",
- * so concurrent workers never take the same row; a row whose lease ran out is due again.
+ * The extraction queue. A claim picks, among the oldest waiting episodes, the user whose waiting episodes are due
+ * (enough of them, the oldest waited long enough, or one of them is a correction, which someone is waiting to see)
+ * and leases that user's waiting rows with "for update skip locked", so concurrent workers never take the same row;
+ * a row whose lease ran out is due again. Looking only at the oldest keeps a claim's cost flat under a backlog of any
+ * size, and misses nothing for long: the oldest waiting episodes are always in view, and once they have waited
+ * {@code max-wait} their user is due, so the view moves on.
  */
 @ApplicationScoped
 public class ObservedEpisodeRepository implements PanacheRepositoryBase<ObservedEpisode, Long> {
@@ -28,9 +31,13 @@ public class ObservedEpisodeRepository implements PanacheRepositoryBase<Observed
             """;
 
     private static final String CLAIM = """
-            with due as (
-                select project, user_id from profile.observed_episode
+            with waiting as (
+                select project, user_id, received_at, revision from profile.observed_episode
                  where processed_at is null and (claimed_until is null or claimed_until < now())
+                 order by received_at
+                 limit :window),
+            due as (
+                select project, user_id from waiting
                  group by project, user_id
                 having count(*) >= :batchSize
                     or min(received_at) <= now() - cast(:maxWaitMillis as bigint) * interval '1 millisecond'
@@ -80,14 +87,22 @@ public class ObservedEpisodeRepository implements PanacheRepositoryBase<Observed
                 .map(found -> Optional.ofNullable(found).map(episode -> episode.revision));
     }
 
-    /** Claims the due episodes of one user, if any user has due episodes. Call in a transaction. */
-    public Uni<Optional<ClaimedBatch>> claim(int batchSize, Duration maxWait, int maxBatch, Duration lease) {
+    /**
+     * Claims the due episodes of one user, if any user has due episodes. Call in a transaction.
+     *
+     * @param window how many of the oldest waiting episodes are looked at to find a due user, so that a claim
+     *     costs the same whatever the backlog (the episodes of the chosen user are claimed whole, up to {@code
+     *     maxBatch}, beyond it too)
+     */
+    public Uni<Optional<ClaimedBatch>> claim(
+            int batchSize, Duration maxWait, int maxBatch, Duration lease, int window) {
         String token = UUID.randomUUID().toString();
         return getSession()
                 .chain(session -> session.createNativeQuery(CLAIM, Long.class)
                         .setParameter("batchSize", (long) batchSize)
                         .setParameter("maxWaitMillis", maxWait.toMillis())
                         .setParameter("maxBatch", (long) maxBatch)
+                        .setParameter("window", (long) window)
                         .setParameter("leaseMillis", lease.toMillis())
                         .setParameter("token", token)
                         .getResultList())
