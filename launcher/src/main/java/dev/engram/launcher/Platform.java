@@ -182,6 +182,7 @@ public final class Platform {
         command.add(javaExecutable());
         command.add("-Xmx" + kind.maxHeap());
         command.add("-XX:+ExitOnOutOfMemoryError");
+        command.addAll(kind.jvmOptions());
         command.add("-Dquarkus.http.host=" + settings.host());
         command.add("-Dquarkus.http.port=" + settings.port(kind));
         for (ServiceKind peer : ServiceKind.values()) {

@@ -1,5 +1,7 @@
 package dev.engram.launcher;
 
+import java.util.List;
+
 /** The platform's deployables, each run as its own JVM from its Quarkus build output. */
 public enum ServiceKind {
     INGEST("ingest-service", 8081, "256m"),
@@ -29,6 +31,16 @@ public enum ServiceKind {
 
     public String maxHeap() {
         return maxHeap;
+    }
+
+    /**
+     * JVM options this service starts with. All but vector-service stop at the JIT's first tier: they pass
+     * requests on and spend little time in their own code, while the optimizing compiler costs each of them
+     * seconds of CPU in their first minutes, on cores they share with the embedding. vector-service keeps it, for
+     * Lucene's vector scoring. {@code ENGRAM_JAVA_OPTS} comes after these and so overrides them.
+     */
+    public List<String> jvmOptions() {
+        return this == VECTOR ? List.of() : List.of("-XX:TieredStopAtLevel=1");
     }
 
     /** The environment variable that overrides the port, e.g. {@code ENGRAM_VECTOR_SERVICE_PORT}. */
