@@ -289,7 +289,8 @@ public final class BenchMain {
         try {
             Progress.log("starting a private platform (PostgreSQL and five services)");
             platform.start(home);
-            return measure.apply(platform.gatewayUrl(), ServiceCpu.of(platform.pidDirectory()));
+            return measure.apply(
+                    platform.gatewayUrl(), ServiceCpu.of(platform.pidDirectory(), platform.postgresDataDirectory()));
         } catch (RuntimeException e) {
             platform.keepLogs();
             throw e;

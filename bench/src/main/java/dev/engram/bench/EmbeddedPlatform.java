@@ -58,6 +58,11 @@ public final class EmbeddedPlatform implements AutoCloseable {
         return platform.settings().pidDirectory();
     }
 
+    /** The data directory of the platform's own PostgreSQL, which runs apart from the pid folder's processes. */
+    public Path postgresDataDirectory() {
+        return postgres.dataDirectory();
+    }
+
     public Path logDirectory() {
         return runDirectory.resolve("logs");
     }

@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -34,21 +36,26 @@ public final class ServiceCpu {
 
     /**
      * The services with a pid file ({@code <service>.pid}) in the folder, and the PostgreSQL server whose data
-     * lies beside it ({@code ../data/postgres}).
+     * lies beside it ({@code ../data/postgres}), as {@code bin/engram up} lays out its run folder.
      */
     public static ServiceCpu of(Path pidDirectory) {
+        return of(
+                pidDirectory,
+                pidDirectory == null
+                        ? null
+                        : pidDirectory.resolveSibling("data").resolve(POSTGRES));
+    }
+
+    /** The services with a pid file in the folder, and the PostgreSQL server of that data directory (may be null). */
+    public static ServiceCpu of(Path pidDirectory, Path postgresData) {
         Map<String, List<Long>> pids = new TreeMap<>();
         PidFiles.read(pidDirectory)
                 .forEach((service, pid) ->
                         pids.computeIfAbsent(service, s -> new ArrayList<>()).add(pid));
-        if (pidDirectory != null) {
-            Path postmaster =
-                    pidDirectory.resolveSibling("data").resolve(POSTGRES).resolve("postmaster.pid");
-            if (Files.isRegularFile(postmaster)) {
-                PidFiles.pid(postmaster)
-                        .ifPresent(pid -> pids.computeIfAbsent(POSTGRES, s -> new ArrayList<>())
-                                .add(pid));
-            }
+        if (postgresData != null && Files.isRegularFile(postgresData.resolve("postmaster.pid"))) {
+            PidFiles.pid(postgresData.resolve("postmaster.pid"))
+                    .ifPresent(pid -> pids.computeIfAbsent(POSTGRES, s -> new ArrayList<>())
+                            .add(pid));
         }
         return new ServiceCpu(pids);
     }
@@ -60,6 +67,9 @@ public final class ServiceCpu {
             return used;
         }
         Map<Long, List<String>> childrenByParent = childStatsByParent();
+        // A listed process that is also another's child (a server its launcher did not detach) counts once.
+        Set<Long> listed = new HashSet<>();
+        pids.values().forEach(listed::addAll);
         pids.forEach((service, processes) -> {
             long nanos = 0;
             boolean running = false;
@@ -68,7 +78,9 @@ public final class ServiceCpu {
                     String own = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
                     nanos += cpuNanos(own) + reapedChildrenNanos(own);
                     for (String child : childrenByParent.getOrDefault(pid, List.of())) {
-                        nanos += cpuNanos(child);
+                        if (!listed.contains(pidOf(child))) {
+                            nanos += cpuNanos(child);
+                        }
                     }
                     running = true;
                 } catch (IOException | RuntimeException e) {
@@ -127,6 +139,11 @@ public final class ServiceCpu {
     static long reapedChildrenNanos(String stat) {
         String[] fields = fieldsAfterName(stat);
         return (Long.parseLong(fields[13]) + Long.parseLong(fields[14])) * TICK_NANOS;
+    }
+
+    /** The process's own pid (field 1). */
+    static long pidOf(String stat) {
+        return Long.parseLong(stat.substring(0, stat.indexOf(' ')).trim());
     }
 
     /** The parent's pid (field 4). */

@@ -69,6 +69,7 @@ class ServiceCpuTest {
     void the_parent_and_the_reaped_children_time_are_read_from_their_fields() {
         String stat = "4242 (postgres) S 17 4242 4242 0 -1 4194560 100 0 0 0 250 50 30 20 20 0 40 0 1 2 3";
 
+        assertThat(ServiceCpu.pidOf(stat)).isEqualTo(4242);
         assertThat(ServiceCpu.parentPid(stat)).isEqualTo(17);
         assertThat(ServiceCpu.reapedChildrenNanos(stat)).isEqualTo(50 * 10_000_000L);
     }
