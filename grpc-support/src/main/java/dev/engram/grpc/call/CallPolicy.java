@@ -72,14 +72,17 @@ public final class CallPolicy {
         return new CallPolicy(peer, settings, registry, retryable);
     }
 
-    /** A gRPC call that is safe to repeat, made through {@code stub} with the call's deadline. */
+    /**
+     * A gRPC call that is safe to repeat, made through {@code stub} with the call's deadline; an attempt given up at
+     * the deadline is left to finish unread ({@link DetachedCall}).
+     */
     public <S extends AbstractStub<S>, T> Uni<T> call(String method, S stub, Function<S, Uni<T>> call) {
-        return call(method, deadline -> call.apply(stub.withDeadline(deadline)));
+        return call(method, deadline -> DetachedCall.call(stub, deadline, call));
     }
 
-    /** A gRPC call that must not be repeated: one attempt, with the call's deadline. */
+    /** A gRPC call that must not be repeated: one attempt, with the call's deadline, as {@link #call} makes it. */
     public <S extends AbstractStub<S>, T> Uni<T> callOnce(String method, S stub, Function<S, Uni<T>> call) {
-        return callOnce(method, deadline -> call.apply(stub.withDeadline(deadline)));
+        return callOnce(method, deadline -> DetachedCall.call(stub, deadline, call));
     }
 
     /** A call that is safe to repeat; each attempt is given the call's deadline and must end by it. */

@@ -2,6 +2,7 @@ package dev.engram.grpc.call;
 
 import io.grpc.Context;
 import io.grpc.Contexts;
+import io.grpc.Deadline;
 import io.grpc.ForwardingServerCallListener;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
@@ -17,8 +18,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Gives every incoming call the deadline its caller sent, in {@link Context#current()}, where {@link CallPolicy}
- * and gRPC's own clients look for it. The gRPC server Quarkus runs on the HTTP port does not: it passes the
- * caller's {@code grpc-timeout} header on but serves the call without a deadline. Quarkus keeps the gRPC context
+ * and gRPC's own clients look for it: the sooner of the {@code grpc-timeout} header and the caller's own deadline
+ * that a {@link DetachedCall} sends beside it. The gRPC server Quarkus runs on the HTTP port passes the headers on but
+ * serves the call without a deadline. Quarkus keeps the gRPC context
  * of a call on its Vert.x duplicated context, so it stays current on every thread that serves the call there;
  * once the deadline passes, the context is cancelled, and with it the calls still running under it.
  */
@@ -33,8 +35,9 @@ public class IncomingDeadline implements ServerInterceptor, Prioritized {
     @Override
     public <ReqT, RespT> ServerCall.Listener<ReqT> interceptCall(
             ServerCall<ReqT, RespT> call, Metadata headers, ServerCallHandler<ReqT, RespT> next) {
-        long timeout = nanos(headers.get(TIMEOUT));
-        if (timeout < 0 || Context.current().getDeadline() != null) {
+        long timeout = sooner(nanos(headers.get(TIMEOUT)), nanos(headers.get(DetachedCall.DEADLINE)));
+        Deadline current = Context.current().getDeadline();
+        if (timeout < 0 || (current != null && current.timeRemaining(TimeUnit.NANOSECONDS) <= timeout)) {
             return next.startCall(call, headers);
         }
         Context.CancellableContext context = Context.current().withDeadlineAfter(timeout, TimeUnit.NANOSECONDS, TIMER);
@@ -64,6 +67,14 @@ public class IncomingDeadline implements ServerInterceptor, Prioritized {
     @Override
     public int getPriority() {
         return Integer.MAX_VALUE - 10;
+    }
+
+    /** The shorter of two timeouts, either of which may be absent (-1). */
+    static long sooner(long one, long other) {
+        if (one < 0 || other < 0) {
+            return Math.max(one, other);
+        }
+        return Math.min(one, other);
     }
 
     /**

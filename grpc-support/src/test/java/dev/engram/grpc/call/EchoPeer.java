@@ -3,11 +3,13 @@ package dev.engram.grpc.call;
 import com.google.protobuf.StringValue;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
+import io.grpc.ClientCall;
 import io.grpc.Context;
 import io.grpc.Deadline;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
 import io.grpc.Server;
+import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.inprocess.InProcessChannelBuilder;
@@ -59,8 +61,11 @@ final class EchoPeer implements AutoCloseable {
                     }
                 }))
                 .build();
-        server =
-                InProcessServerBuilder.forName(name).addService(service).build().start();
+        // As in every service, the caller's own deadline is applied where it is sooner than the stream's.
+        server = InProcessServerBuilder.forName(name)
+                .addService(ServerInterceptors.intercept(service, new IncomingDeadline()))
+                .build()
+                .start();
         channel = InProcessChannelBuilder.forName(name).build();
     }
 
@@ -94,23 +99,27 @@ final class EchoPeer implements AutoCloseable {
             return new Stub(channel, options);
         }
 
+        /** Cancels its call when no longer waited for, as the generated stubs do. */
         Uni<String> echo(String text) {
             return Uni.createFrom()
-                    .<StringValue>emitter(emitter -> ClientCalls.asyncUnaryCall(
-                            getChannel().newCall(ECHO, getCallOptions()), StringValue.of(text), new StreamObserver<>() {
-                                @Override
-                                public void onNext(StringValue value) {
-                                    emitter.complete(value);
-                                }
+                    .<StringValue>emitter(emitter -> {
+                        ClientCall<StringValue, StringValue> call = getChannel().newCall(ECHO, getCallOptions());
+                        emitter.onTermination(() -> call.cancel("no longer waited for", null));
+                        ClientCalls.asyncUnaryCall(call, StringValue.of(text), new StreamObserver<>() {
+                            @Override
+                            public void onNext(StringValue value) {
+                                emitter.complete(value);
+                            }
 
-                                @Override
-                                public void onError(Throwable failure) {
-                                    emitter.fail(failure);
-                                }
+                            @Override
+                            public void onError(Throwable failure) {
+                                emitter.fail(failure);
+                            }
 
-                                @Override
-                                public void onCompleted() {}
-                            }))
+                            @Override
+                            public void onCompleted() {}
+                        });
+                    })
                     .map(StringValue::getValue);
         }
     }
