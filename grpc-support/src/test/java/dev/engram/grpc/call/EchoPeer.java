@@ -106,9 +106,11 @@ final class EchoPeer implements AutoCloseable {
                         ClientCall<StringValue, StringValue> call = getChannel().newCall(ECHO, getCallOptions());
                         emitter.onTermination(() -> call.cancel("no longer waited for", null));
                         ClientCalls.asyncUnaryCall(call, StringValue.of(text), new StreamObserver<>() {
+                            private StringValue answer;
+
                             @Override
                             public void onNext(StringValue value) {
-                                emitter.complete(value);
+                                answer = value;
                             }
 
                             @Override
@@ -116,8 +118,11 @@ final class EchoPeer implements AutoCloseable {
                                 emitter.fail(failure);
                             }
 
+                            // Once the call is closed, so that the cancellation on termination finds nothing to reset.
                             @Override
-                            public void onCompleted() {}
+                            public void onCompleted() {
+                                emitter.complete(answer);
+                            }
                         });
                     })
                     .map(StringValue::getValue);
