@@ -1,5 +1,6 @@
 package dev.engram.gateway.fake;
 
+import dev.engram.grpc.call.IncomingDeadline;
 import io.grpc.Server;
 import io.grpc.netty.NettyServerBuilder;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
@@ -29,6 +30,8 @@ public class FakeDownstream implements QuarkusTestResourceLifecycleManager {
             server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
                     // As ingest-service must: a full batch of 1000 episodes of 32 KiB is one 33 MB message.
                     .maxInboundMessageSize(64 * 1024 * 1024)
+                    // As every service does: a call's deadline is its caller's, which travels beside grpc-timeout.
+                    .intercept(new IncomingDeadline())
                     .addService(ingest)
                     .addService(retrieval)
                     .addService(profile)

@@ -1,5 +1,6 @@
 package dev.engram.retrieval.support;
 
+import dev.engram.grpc.call.IncomingDeadline;
 import io.grpc.Server;
 import io.grpc.netty.NettyServerBuilder;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
@@ -34,6 +35,8 @@ public class FakeDownstreamResource implements QuarkusTestResourceLifecycleManag
     public Map<String, String> start() {
         try {
             server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
+                    // As every service does: a call's deadline is its caller's, which travels beside grpc-timeout.
+                    .intercept(new IncomingDeadline())
                     .addService(fake.vectorService())
                     .addService(fake.ingestService())
                     .build()
