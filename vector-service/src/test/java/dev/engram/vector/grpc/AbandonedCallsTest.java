@@ -7,6 +7,7 @@ import dev.engram.grpc.call.CallPolicy;
 import dev.engram.proto.v1.MutinyVectorServiceGrpc;
 import dev.engram.proto.v1.Scope;
 import dev.engram.proto.v1.VectorSearchRequest;
+import dev.engram.vector.scheduling.SearchesInFlight;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Status;
@@ -14,6 +15,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import java.net.URL;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +26,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +44,9 @@ class AbandonedCallsTest {
 
     @TestHTTPResource("/")
     URL server;
+
+    @Inject
+    SearchesInFlight searches;
 
     @Test
     void calls_given_up_mid_way_leave_the_others_on_their_connection_answered() throws Exception {
@@ -89,6 +95,12 @@ class AbandonedCallsTest {
             assertThat(givenUp).as("calls given up mid-way").hasValueGreaterThan(100);
             assertThat(patientFailures).isEmpty();
             assertThat(patientAnswers).hasPositiveValue();
+            // Every call given up still ends at the service, answered or shed, and leaves the count of searches.
+            long drained = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (searches.running() > 0 && System.nanoTime() < drained) {
+                Thread.sleep(20);
+            }
+            assertThat(searches.running()).isZero();
         } finally {
             callers.shutdownNow();
             channel.shutdownNow();
