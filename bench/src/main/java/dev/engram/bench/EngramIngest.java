@@ -19,7 +19,6 @@ import java.util.Map;
  */
 public final class EngramIngest {
 
-    private static final Duration POLL_INTERVAL = Duration.ofMillis(250);
     private static final Duration REPORT_INTERVAL = Duration.ofSeconds(10);
     private static final Duration SEARCHABLE_TIMEOUT = Duration.ofMinutes(60);
 
@@ -59,6 +58,7 @@ public final class EngramIngest {
     /** As {@link #run(List, boolean)}, recording the episodes accepted and indexed over time. */
     public Timed timed(List<Conversation> conversations, boolean reuse) {
         Map<String, List<ObjectNode>> bodiesByUser = new LinkedHashMap<>();
+        Map<String, Integer> toSend = new LinkedHashMap<>();
         int reused = 0;
         for (Conversation conversation : conversations) {
             List<ObjectNode> bodies = conversation.sessions().stream()
@@ -73,12 +73,13 @@ public final class EngramIngest {
                 continue;
             }
             bodiesByUser.computeIfAbsent(userId, user -> new ArrayList<>()).addAll(bodies);
+            toSend.merge(userId, count, Integer::sum);
         }
         Map<String, Integer> expected = new LinkedHashMap<>();
         int episodes = 0;
         int requests = 0;
         long started = System.nanoTime();
-        try (IngestTimeline timeline = IngestTimeline.start(gateway, bodiesByUser.keySet(), started)) {
+        try (IngestTimeline timeline = IngestTimeline.start(gateway, toSend, started)) {
             for (List<ObjectNode> bodies : bodiesByUser.values()) {
                 for (ObjectNode body : bodies) {
                     JsonNode answer = gateway.request("POST", "v1/memories", Map.of(), body);
@@ -124,6 +125,7 @@ public final class EngramIngest {
         Map<String, Integer> waiting = new LinkedHashMap<>(expected);
         long nextReport = System.nanoTime() + REPORT_INTERVAL.toNanos();
         while (!waiting.isEmpty()) {
+            int asked = waiting.size();
             waiting.entrySet().removeIf(user -> {
                 MemoryStatus status = gateway.status(user.getKey());
                 return status.pending() == 0 && status.indexed() >= user.getValue();
@@ -139,7 +141,7 @@ public final class EngramIngest {
                 Progress.log("indexing: %d user(s) still pending after %.0f s", waiting.size(), seconds(started));
                 nextReport = System.nanoTime() + REPORT_INTERVAL.toNanos();
             }
-            sleep(POLL_INTERVAL);
+            sleep(StatusPolls.pauseAfter(asked));
         }
     }
 

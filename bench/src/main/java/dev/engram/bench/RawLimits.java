@@ -6,7 +6,8 @@ package dev.engram.bench;
  *
  * @param threads ONNX Runtime threads per model run
  * @param batchSize texts per model run
- * @param sentences texts embedded in one timed batch (the dataset's sentences and captions, as the service cuts them)
+ * @param sentences the dataset's sentences and captions, as the service cuts them
+ * @param timedSentences those of them embedded in one timed batch: all, or an even sample of a large dataset
  * @param batchSeconds wall time of that batch
  * @param queries questions embedded one at a time
  * @param queryP50Ms median time of one question's embedding
@@ -18,6 +19,7 @@ public record RawLimits(
         int threads,
         int batchSize,
         int sentences,
+        int timedSentences,
         double batchSeconds,
         int queries,
         double queryP50Ms,
@@ -25,6 +27,6 @@ public record RawLimits(
         double queriesPerSecond) {
 
     public double sentencesPerSecond() {
-        return batchSeconds <= 0 ? 0 : sentences / batchSeconds;
+        return batchSeconds <= 0 ? 0 : timedSentences / batchSeconds;
     }
 }

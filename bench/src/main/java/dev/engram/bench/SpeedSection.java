@@ -13,16 +13,23 @@ final class SpeedSection {
     static String markdown(SpeedResult speed) {
         RawLimits raw = speed.raw();
         StringBuilder md = new StringBuilder("\n## Against the embedding limit\n\n");
+        String texts = raw.timedSentences() < raw.sentences()
+                ? String.format(
+                        Locale.ROOT,
+                        "%d of the %d sentences and captions of the ingested turns (an even sample)",
+                        raw.timedSentences(),
+                        raw.sentences())
+                : raw.sentences() + " sentences and captions of the ingested turns";
         md.append(String.format(
                 Locale.ROOT,
                 "The model alone (%s, in-process, %d threads, %d texts per run, as vector-service runs it) on the"
-                        + " %d sentences and captions of the ingested turns, then on %d questions one at a time."
+                        + " %s, then on %d questions one at a time."
                         + " Search figures are the gateway's round trips; CPU is every process's user + system"
                         + " time from `/proc`.%n%n",
                 raw.model(),
                 raw.threads(),
                 raw.batchSize(),
-                raw.sentences(),
+                texts,
                 raw.queries()));
         md.append("| measure | value | target |\n|---|---|---|\n");
         row(md, "raw batch embedding, sentences/s", "%.1f", raw.sentencesPerSecond(), "");
@@ -129,6 +136,7 @@ final class SpeedSection {
                 .put("threads", raw.threads())
                 .put("batch_size", raw.batchSize())
                 .put("sentences", raw.sentences())
+                .put("timed_sentences", raw.timedSentences())
                 .put("batch_seconds", raw.batchSeconds())
                 .put("sentences_per_second", raw.sentencesPerSecond())
                 .put("queries", raw.queries())

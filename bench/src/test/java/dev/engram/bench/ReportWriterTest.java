@@ -40,7 +40,7 @@ class ReportWriterTest {
             List.of(new EmbeddingThroughput("all-minilm-l6-v2", 1451, 3.627, 383, 4.5)),
             null,
             new SpeedResult(
-                    new RawLimits("all-minilm-l6-v2", 2, 32, 4000, 5.0, 383, 4.0, 6.5, 250.0),
+                    new RawLimits("all-minilm-l6-v2", 2, 32, 4000, 4000, 5.0, 383, 4.0, 6.5, 250.0),
                     4000,
                     29.02,
                     Map.of("vector-service", 12.0, "ingest-service", 4.0),
