@@ -33,8 +33,7 @@ class IngestTimelineSamplingTest {
     @Test
     void a_user_whose_episodes_are_all_indexed_is_not_asked_again() throws Exception {
         Statuses statuses = new Statuses();
-        IngestTimeline timeline =
-                new IngestTimeline(statuses::indexedOf, Map.of("done", 5, "busy", 40), System.nanoTime()).start();
+        IngestTimeline timeline = twoUsers(statuses);
         awaitCalls(statuses, "busy", 4);
         timeline.close();
 
@@ -47,8 +46,7 @@ class IngestTimelineSamplingTest {
     @Test
     void a_failed_status_call_keeps_the_count_last_seen() throws Exception {
         Statuses statuses = new Statuses();
-        IngestTimeline timeline =
-                new IngestTimeline(statuses::indexedOf, Map.of("done", 5, "busy", 40), System.nanoTime()).start();
+        IngestTimeline timeline = twoUsers(statuses);
         awaitCalls(statuses, "busy", 2);
         statuses.failing = true;
         int before = statuses.callsOf("busy");
@@ -66,6 +64,11 @@ class IngestTimelineSamplingTest {
         assertThat(StatusPolls.pauseAfter(1)).isEqualTo(StatusPolls.MIN_PAUSE);
         assertThat(StatusPolls.pauseAfter(3)).isEqualTo(Duration.ofMillis(300));
         assertThat(StatusPolls.pauseAfter(50)).isEqualTo(Duration.ofSeconds(5));
+    }
+
+    /** A timeline of "done" (5 episodes sent) and "busy" (40). */
+    private static IngestTimeline twoUsers(Statuses statuses) {
+        return new IngestTimeline(statuses::indexedOf, Map.of("done", 5, "busy", 40), System.nanoTime()).start();
     }
 
     private static void awaitCalls(Statuses statuses, String user, int calls) throws InterruptedException {
