@@ -133,6 +133,10 @@ final class ChainState {
         expansions.add(query);
     }
 
+    boolean isExpansion(String query) {
+        return expansions.contains(query);
+    }
+
     /**
      * Every round's ranking, the person hop's (or else the question's) twice; the evidence judged
      * useful, when there is any, as a ranking of its own first.

@@ -185,7 +185,10 @@ public class ChainStrategy implements SearchStrategy {
     }
 
     private Uni<Gathered> round(ChainState state, String query, TraceLog trace) {
-        return search.find(state.request(), query, trace).chain(nuclei -> {
+        String meaning = state.isExpansion(query) && config.feedbackMeaning() == AgentConfig.FeedbackMeaning.QUESTION
+                ? state.request().query()
+                : "";
+        return search.find(state.request(), query, meaning, trace).chain(nuclei -> {
             state.found(query, nuclei, config.evidencePerRound());
             return onward(state, trace);
         });

@@ -24,11 +24,19 @@ public class QuerySearch {
     }
 
     public Uni<List<Nucleus>> find(SearchRequest request, String query, TraceLog trace) {
+        return find(request, query, "", trace);
+    }
+
+    /**
+     * The same, ranked by the meaning of {@code meaningQuery} when it is not blank (see {@link
+     * NucleusSearch#find(SearchRequest, String, String)}).
+     */
+    public Uni<List<Nucleus>> find(SearchRequest request, String query, String meaningQuery, TraceLog trace) {
         return Uni.createFrom().deferred(() -> {
             trace.queried(query);
             long started = System.nanoTime();
             return nucleusSearch
-                    .find(request, query)
+                    .find(request, query, meaningQuery)
                     .invoke(() -> trace.stage(VECTOR_SEARCH, metrics.stage(VECTOR_SEARCH, started)));
         });
     }

@@ -48,11 +48,15 @@ public class VectorClient {
         this.calls = calls.to("vector");
     }
 
-    /** Hits best first; an empty list when nothing matched. */
-    public Uni<List<VectorHit>> search(Scope scope, String query, int limit, SearchFilter filter) {
+    /**
+     * Hits best first; an empty list when nothing matched. Ranked by the meaning of {@code meaningQuery} instead of
+     * {@code query} when it is not blank.
+     */
+    public Uni<List<VectorHit>> search(Scope scope, String query, String meaningQuery, int limit, SearchFilter filter) {
         VectorSearchRequest request = VectorSearchRequest.newBuilder()
                 .setScope(scope)
                 .setQuery(query)
+                .setMeaningQuery(meaningQuery)
                 .setLimit(limit)
                 .setFilter(filter)
                 .build();

@@ -44,6 +44,14 @@ public interface AgentConfig {
         int feedbackTerms();
 
         /**
+         * What a feedback round (the question plus terms from evidence) ranks by meaning: the question itself,
+         * whose embedding the first round made, so that only BM25 sees the added terms and no second query is
+         * embedded; or the expanded text, embedded anew.
+         */
+        @WithDefault("question")
+        FeedbackMeaning feedbackMeaning();
+
+        /**
          * Users whose speakers this replica remembers, so that the person hop of their next chain runs
          * alongside its first round; the least recently searched are forgotten first; 0 remembers none.
          */
@@ -53,6 +61,12 @@ public interface AgentConfig {
         /** How long a user's speakers are remembered after their last chain search. */
         @WithDefault("10m")
         Duration knownSpeakersTtl();
+    }
+
+    /** What a feedback round's ranking by meaning embeds. */
+    enum FeedbackMeaning {
+        QUESTION,
+        EXPANDED
     }
 
     interface Llm {

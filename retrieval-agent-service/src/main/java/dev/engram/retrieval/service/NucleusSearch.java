@@ -22,10 +22,12 @@ public class NucleusSearch {
 
     /**
      * The nuclei of {@code query} within the request's scope and filter: one per hit, since vector-service
-     * answers one hit per episode, the episode's best-matching unit.
+     * answers one hit per episode, the episode's best-matching unit. The ranking by meaning is of {@code
+     * meaningQuery} when it is not blank: a query the same search has already asked, which {@code query} widens
+     * with a few words for BM25 only; its embedding is not computed again.
      */
-    public Uni<List<Nucleus>> find(SearchRequest request, String query) {
-        return vector.search(request.scope(), query, hitLimit(request.topK()), request.filter())
+    public Uni<List<Nucleus>> find(SearchRequest request, String query, String meaningQuery) {
+        return vector.search(request.scope(), query, meaningQuery, hitLimit(request.topK()), request.filter())
                 .map(hits -> hits.stream()
                         .map(hit -> new Nucleus(hit.getEpisodeId(), hit.getScore(), hit.getText()))
                         .toList());

@@ -107,6 +107,21 @@ class RuleBasedStrategiesTest {
     }
 
     @Test
+    void a_feedback_round_ranks_by_the_questions_meaning_and_only_its_words_are_widened() {
+        downstream.hits("s1-3", 0.9, "s2-2", 0.8);
+
+        channel.search(STRANGER, r -> r.setMode(SearchMode.SEARCH_MODE_CHAIN));
+
+        List<VectorSearchRequest> requests = downstream.vectorRequests();
+        // The question's own search is embedded as asked; each widened round reuses its meaning.
+        assertThat(requests.get(0).getMeaningQuery()).isEmpty();
+        assertThat(requests.subList(1, requests.size())).isNotEmpty().allSatisfy(request -> {
+            assertThat(request.getQuery()).startsWith(STRANGER + " ");
+            assertThat(request.getMeaningQuery()).isEqualTo(STRANGER);
+        });
+    }
+
+    @Test
     void chain_searches_the_named_speakers_own_words_in_the_first_person() {
         downstream.hits("s1-3", 0.9, "s2-2", 0.8);
         downstream.hitsFor("I painted", "s2-4", 0.9);
@@ -116,6 +131,8 @@ class RuleBasedStrategiesTest {
         List<VectorSearchRequest> requests = downstream.vectorRequests();
         assertThat(requests.get(0).getFilter().getProducersList()).isEmpty();
         assertThat(requests.get(1).getQuery()).isEqualTo("I painted");
+        // A rewrite means something else than the question: it is embedded for itself.
+        assertThat(requests.get(1).getMeaningQuery()).isEmpty();
         assertThat(requests.get(1).getFilter().getProducersList()).containsExactly("Melanie");
         // The person's own words end the chain: no feedback round follows.
         assertThat(requests).hasSize(2);

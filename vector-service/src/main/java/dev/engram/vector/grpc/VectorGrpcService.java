@@ -93,7 +93,8 @@ public class VectorGrpcService implements VectorService {
         return Uni.createFrom()
                 .item(() -> {
                     UnitFilter filter = SearchMapper.filter(request);
-                    return SearchMapper.response(searching.search(filter, request.getQuery(), request.getLimit()));
+                    return SearchMapper.response(searching.search(
+                            filter, request.getQuery(), request.getMeaningQuery(), request.getLimit()));
                 })
                 .onFailure()
                 .transform(failure -> GrpcErrors.toStatus(failure, "Search"));

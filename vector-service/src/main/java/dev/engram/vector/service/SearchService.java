@@ -27,10 +27,14 @@ public class SearchService {
                 .register(registry);
     }
 
-    /** The best units for the query inside the filter, best first, at most {@code limit}. */
-    public List<UnitHit> search(UnitFilter filter, String query, int limit) {
+    /**
+     * The best units for the query inside the filter, best first, at most {@code limit}. The ranking by meaning
+     * is of {@code meaningQuery} when it is not blank: the text of a search just made, whose embedding is
+     * remembered, and that {@code query} widens with a few words for BM25.
+     */
+    public List<UnitHit> search(UnitFilter filter, String query, String meaningQuery, int limit) {
         return searchTimer.record(() -> {
-            float[] vector = embeddings.embed(query);
+            float[] vector = meaningQuery.isBlank() ? embeddings.embed(query) : embeddings.recentOrEmbed(meaningQuery);
             return store.search(new UnitQuery(query, vector, filter, limit));
         });
     }

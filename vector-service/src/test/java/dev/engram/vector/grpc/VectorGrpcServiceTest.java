@@ -74,6 +74,21 @@ class VectorGrpcServiceTest {
     }
 
     @Test
+    void a_meaning_query_ranks_by_meaning_while_bm25_ranks_the_words_of_the_query() {
+        index(
+                episode("caroline", "s1", "e-puppy", "Caroline", "I adopted a puppy from the animal shelter", T0),
+                episode("caroline", "s1", "e-stocks", "Melanie", "Stock prices fell sharply this morning", T0),
+                episode("caroline", "s1", "e-paint", "Melanie", "I am painting a sunset over the lake", T0));
+
+        // "sunset" is a word of one episode only; the meaning asked for is that of another.
+        List<VectorHit> hits = search(request("caroline", "sunset", 2).toBuilder()
+                .setMeaningQuery("Did she get a new dog?")
+                .build());
+
+        assertThat(hits).extracting(VectorHit::getEpisodeId).containsExactlyInAnyOrder("e-puppy", "e-paint");
+    }
+
+    @Test
     void an_exact_rare_word_is_found_by_bm25() {
         index(
                 episode("caroline", "s1", "e-rare", "Caroline", "My cousin works at Quillfeather in Reykjavik", T0),
