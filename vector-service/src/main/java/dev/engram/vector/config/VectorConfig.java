@@ -346,15 +346,5 @@ public interface VectorConfig {
          */
         @WithDefault("3")
         int unitsPerEpisode();
-
-        /**
-         * A dense search whose filter (a user, a session, a time range) matches at most this many units compares
-         * the query with each of them instead of walking the vector graph; {@code 0} always walks the graph. The
-         * graph pays off for large filters only: under a per-user filter it visits several hundred units per
-         * segment for the hundreds of candidates fusion asks for, and more when the filter rejects most of what
-         * it visits, while an exact pass reads each vector once.
-         */
-        @WithDefault("20000")
-        int exactBelow();
     }
 }

@@ -30,6 +30,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.VectorUtil;
 
 /** The Lucene document layout of a unit: one document per unit, all units of an episode share a key. */
 final class LuceneDocuments {
@@ -99,7 +100,9 @@ final class LuceneDocuments {
             }
             doc.add(new StoredField(UNIT_TEXT, unit.text()));
             if (unit.vector() != null) {
-                doc.add(new KnnFloatVectorField(VECTOR, unit.vector(), VectorSimilarityFunction.COSINE));
+                // The encoder's vectors are of unit length already; stored so, a dot product is their cosine.
+                float[] unitLength = VectorUtil.l2normalize(unit.vector().clone(), false);
+                doc.add(new KnnFloatVectorField(VECTOR, unitLength, VectorSimilarityFunction.COSINE));
             }
             documents.add(doc);
         }

@@ -81,8 +81,7 @@ final class LuceneFacts {
         StoredFields stored = searcher.storedFields();
         List<UnitHit> hits = new ArrayList<>();
         Query statements = LuceneQueries.ofKinds(filter, UnitKind.SENTENCE, UnitKind.CAPTION);
-        for (ScoreDoc unit :
-                searcher.search(LuceneQueries.dense(query.vector(), candidates, statements), candidates).scoreDocs) {
+        for (ScoreDoc unit : UnitVectors.nearest(searcher, statements, query.vector(), candidates)) {
             UnitHit hit = LuceneDocuments.toHit(stored.document(unit.doc), unit.score);
             hits.add(new UnitHit(
                     hit.episodeId(),

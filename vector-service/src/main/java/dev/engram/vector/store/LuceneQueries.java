@@ -193,11 +193,6 @@ final class LuceneQueries {
                 .add(new TermQuery(new Term(LuceneDocuments.USER_ID, userId)), Occur.FILTER);
     }
 
-    /** Approximate nearest neighbours among the filtered units only (the filter is applied during the graph walk). */
-    static Query dense(float[] vector, int k, Query filter) {
-        return new KnnFloatVectorQuery(LuceneDocuments.VECTOR, vector, k, filter);
-    }
-
     /**
      * BM25 over the analyzed query terms (any of them), restricted to the filter; empty when the text has
      * no indexable term, e.g. only stop words or punctuation.

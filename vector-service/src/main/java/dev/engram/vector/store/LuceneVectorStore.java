@@ -71,8 +71,9 @@ public final class LuceneVectorStore implements VectorStore {
             Files.createDirectories(path);
             directory = FSDirectory.open(path);
             Analyzer analyzer = new EnglishAnalyzer();
-            IndexWriterConfig config =
-                    new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+            IndexWriterConfig config = new IndexWriterConfig(analyzer)
+                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                    .setCodec(new UnitIndexCodec());
             writer = new IndexWriter(directory, config);
             return new LuceneVectorStore(directory, analyzer, writer, settings);
         } catch (IOException e) {
@@ -239,7 +240,7 @@ public final class LuceneVectorStore implements VectorStore {
         int candidates = Math.max(query.limit(), settings.candidates());
         Query filter = LuceneQueries.filter(query.filter());
         int units = candidates * settings.unitsPerEpisode();
-        ScoreDoc[] denseUnits = nearestUnits(searcher, query.vector(), units, filter);
+        ScoreDoc[] denseUnits = UnitVectors.nearest(searcher, filter, query.vector(), units);
         Map<String, Integer> dense = EpisodeRanking.of(searcher, denseUnits, candidates);
         Optional<Query> bm25 = LuceneQueries.bm25(analyzer, query.text(), filter);
         Map<String, Integer> sparse = bm25.isPresent()
@@ -254,14 +255,6 @@ public final class LuceneVectorStore implements VectorStore {
             hits.add(LuceneDocuments.toHit(documents.get(i), fused.get(i).score()));
         }
         return hits;
-    }
-
-    /** The embedded units nearest to the vector: exactly for a small filter, through the vector graph otherwise. */
-    private ScoreDoc[] nearestUnits(IndexSearcher searcher, float[] vector, int k, Query filter) throws IOException {
-        if (settings.exactBelow() > 0 && searcher.count(filter) <= settings.exactBelow()) {
-            return UnitVectors.nearest(searcher, filter, vector, k);
-        }
-        return searcher.search(LuceneQueries.dense(vector, k, filter), k).scoreDocs;
     }
 
     @Override

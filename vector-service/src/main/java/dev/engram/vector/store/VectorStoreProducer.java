@@ -29,8 +29,7 @@ public class VectorStoreProducer {
         HybridSettings settings = new HybridSettings(
                 config.search().candidates(),
                 config.search().rrfK(),
-                config.search().unitsPerEpisode(),
-                config.search().exactBelow());
+                config.search().unitsPerEpisode());
         return switch (config.store()) {
             case LUCENE -> lucene(config, model, settings);
             case QDRANT -> qdrant(config.qdrant(), model, embeddingModel.dimension(), settings, policies.to("qdrant"));

@@ -15,6 +15,7 @@ import dev.engram.vector.segtree.Leaf;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -22,7 +23,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.apache.lucene.codecs.perfield.PerFieldKnnVectorsFormat;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.AfterEach;
@@ -123,7 +127,7 @@ class LuceneVectorStoreTest {
     }
 
     @Test
-    void an_exact_pass_over_a_small_filter_finds_what_the_vector_graph_finds() {
+    void the_dense_search_ranks_every_unit_of_the_user_exactly_without_a_vector_graph() throws Exception {
         Random random = new Random(3);
         List<EpisodeUnits> episodes = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
@@ -134,21 +138,53 @@ class LuceneVectorStoreTest {
         store.index(episodes.subList(0, 150));
         store.index(episodes.subList(150, 300)); // two segments at least
         float[] question = randomUnitVector(random);
-        UnitQuery asked = query("no such words", question, UnitFilter.forUser("p", "alice"), 10);
 
-        List<UnitHit> walked = store.search(asked);
+        List<UnitHit> found = store.search(query("no such words", question, UnitFilter.forUser("p", "alice"), 10));
+
+        List<String> nearest = episodes.stream()
+                .filter(episode -> episode.episode().userId().equals("alice"))
+                .sorted(Comparator.comparingDouble((EpisodeUnits episode) ->
+                        -dot(question, episode.units().get(1).vector())))
+                .limit(10)
+                .map(episode -> episode.episode().episodeId())
+                .toList();
+        assertThat(found).extracting(UnitHit::episodeId).containsExactlyElementsOf(nearest);
+        try (Directory directory = FSDirectory.open(dir);
+                DirectoryReader reader = DirectoryReader.open(directory)) {
+            assertThat(reader.leaves())
+                    .isNotEmpty()
+                    .allSatisfy(leaf -> assertThat(leaf.reader()
+                                    .getFieldInfos()
+                                    .fieldInfo(LuceneDocuments.VECTOR)
+                                    .getAttribute(PerFieldKnnVectorsFormat.PER_FIELD_FORMAT_KEY))
+                            .isEqualTo(FlatUnitVectorsFormat.NAME));
+        }
+    }
+
+    @Test
+    void units_an_earlier_version_indexed_with_a_vector_graph_are_still_found() throws Exception {
         store.close();
-        store = LuceneVectorStore.open(dir, new HybridSettings(10, 60, 3, 1000));
-        List<UnitHit> exact = store.search(asked);
+        EpisodeUnits old = sentence(episode("alice", "s1", "e-old", "orchid", T0), NORTH);
+        // An index as versions that kept the unit vectors in an HNSW graph wrote it: Lucene's own codec.
+        try (Directory directory = FSDirectory.open(dir);
+                IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig())) {
+            writer.addDocuments(LuceneDocuments.toDocuments(old));
+        }
+        store = LuceneVectorStore.open(dir, new HybridSettings(10, 60, 3));
+        store.index(List.of(
+                sentence(episode("alice", "s1", "e-new", "tulip", T0.plusSeconds(1)), new float[] {0, 1, 0, 0})));
 
-        assertThat(exact).hasSize(10);
-        assertThat(exact)
+        assertThat(store.search(query("no such words", NORTH, UnitFilter.forUser("p", "alice"), 2)))
                 .extracting(UnitHit::episodeId)
-                .containsExactlyElementsOf(
-                        walked.stream().map(UnitHit::episodeId).toList());
-        assertThat(exact)
-                .allSatisfy(hit -> assertThat(Integer.parseInt(hit.episodeId().substring(1)) % 3)
-                        .isNotZero());
+                .containsExactly("e-old", "e-new");
+    }
+
+    private static double dot(float[] a, float[] b) {
+        double sum = 0;
+        for (int d = 0; d < a.length; d++) {
+            sum += a[d] * b[d];
+        }
+        return sum;
     }
 
     private static float[] randomUnitVector(Random random) {
