@@ -44,11 +44,12 @@ public interface AgentConfig {
         int feedbackTerms();
 
         /**
-         * What a feedback round (the question plus terms from evidence) ranks by meaning: the question itself,
-         * whose embedding the first round made, so that only BM25 sees the added terms and no second query is
-         * embedded; or the expanded text, embedded anew.
+         * What a feedback round (the question plus terms from evidence) ranks by meaning: the expanded text,
+         * embedded anew; or the question itself, whose embedding the first round made, so that only BM25 sees the
+         * added terms and no further query is embedded (faster, with a lower recall on LongMemEval's word budget;
+         * see the benchmarks).
          */
-        @WithDefault("question")
+        @WithDefault("expanded")
         FeedbackMeaning feedbackMeaning();
 
         /**

@@ -107,18 +107,14 @@ class RuleBasedStrategiesTest {
     }
 
     @Test
-    void a_feedback_round_ranks_by_the_questions_meaning_and_only_its_words_are_widened() {
+    void a_feedback_round_is_ranked_by_the_meaning_of_its_own_words() {
         downstream.hits("s1-3", 0.9, "s2-2", 0.8);
 
         channel.search(STRANGER, r -> r.setMode(SearchMode.SEARCH_MODE_CHAIN));
 
-        List<VectorSearchRequest> requests = downstream.vectorRequests();
-        // The question's own search is embedded as asked; each widened round reuses its meaning.
-        assertThat(requests.get(0).getMeaningQuery()).isEmpty();
-        assertThat(requests.subList(1, requests.size())).isNotEmpty().allSatisfy(request -> {
-            assertThat(request.getQuery()).startsWith(STRANGER + " ");
-            assertThat(request.getMeaningQuery()).isEqualTo(STRANGER);
-        });
+        assertThat(downstream.vectorRequests())
+                .hasSizeGreaterThan(1)
+                .allSatisfy(request -> assertThat(request.getMeaningQuery()).isEmpty());
     }
 
     @Test
