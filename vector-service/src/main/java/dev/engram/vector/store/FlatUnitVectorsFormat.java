@@ -13,8 +13,8 @@ import org.apache.lucene.index.SegmentWriteState;
 /**
  * Unit vectors stored as they are, without a nearest-neighbour graph. Every dense search is scoped to one
  * user, and {@link UnitVectors#nearest} compares the query with each of that user's vectors, so a graph would
- * never be walked; building it cost more CPU at every flush and merge than embedding the units left over.
- * Searching this field with a {@code KnnFloatVectorQuery} finds nothing.
+ * never be walked, while building one again at every flush and every merge was a large share of the indexing's
+ * CPU. Searching this field with a {@code KnnFloatVectorQuery} finds nothing.
  *
  * <p>The name is written into every segment and found again through Java's service loader (see {@code
  * META-INF/services}); it must never change.

@@ -38,10 +38,10 @@ import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * The embedded store: one on-disk Lucene index holding both the HNSW vectors (cosine) and the BM25 text
- * of every unit. Writes go through one thread-safe {@link IndexWriter}; each write call commits before it
- * returns, so an acknowledged index survives a crash. Lucene serialises concurrent commits, and every
- * caller's changes are flushed by its own commit at the latest.
+ * The embedded store: one on-disk Lucene index holding both the vectors (stored flat and compared exactly, see
+ * {@link FlatUnitVectorsFormat}) and the BM25 text of every unit. Writes go through one thread-safe {@link
+ * IndexWriter}; each write call commits before it returns, so an acknowledged index survives a crash. Lucene
+ * serialises concurrent commits, and every caller's changes are flushed by its own commit at the latest.
  */
 public final class LuceneVectorStore implements VectorStore {
 

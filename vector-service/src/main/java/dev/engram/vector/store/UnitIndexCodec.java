@@ -4,9 +4,9 @@ import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
 
 /**
- * Lucene's default codec, but with the unit vectors stored flat ({@link FlatUnitVectorsFormat}). The fact and
- * summary vectors keep their graphs: they are searched across whole users' graphs and trees by nearest
- * neighbours. Segments written with the unit vectors in a graph, by earlier versions, stay readable.
+ * Lucene's default codec, but with the unit vectors stored flat ({@link FlatUnitVectorsFormat}). The vectors of
+ * LLM-written facts and of segment summaries keep their graphs, which their searches walk. Segments written with
+ * the unit vectors in a graph, by earlier versions, stay readable, and merges rewrite them flat.
  */
 final class UnitIndexCodec extends Lucene912Codec {
 
