@@ -57,10 +57,7 @@ class VectorGrpcServiceTest {
 
     @Test
     void a_paraphrased_question_finds_the_episode_by_meaning() {
-        index(
-                episode("caroline", "s1", "e-puppy", "Caroline", "I adopted a puppy from the animal shelter", T0),
-                episode("caroline", "s1", "e-stocks", "Melanie", "Stock prices fell sharply this morning", T0),
-                episode("caroline", "s1", "e-paint", "Melanie", "I am painting a sunset over the lake", T0));
+        indexThreeTopics();
 
         // No word of the question occurs in the episode: only the dense retriever can connect them.
         List<VectorHit> hits = search(request("caroline", "Did she get a new dog?", 3));
@@ -75,10 +72,7 @@ class VectorGrpcServiceTest {
 
     @Test
     void a_meaning_query_ranks_by_meaning_while_bm25_ranks_the_words_of_the_query() {
-        index(
-                episode("caroline", "s1", "e-puppy", "Caroline", "I adopted a puppy from the animal shelter", T0),
-                episode("caroline", "s1", "e-stocks", "Melanie", "Stock prices fell sharply this morning", T0),
-                episode("caroline", "s1", "e-paint", "Melanie", "I am painting a sunset over the lake", T0));
+        indexThreeTopics();
 
         // "sunset" is a word of one episode only; the meaning asked for is that of another.
         List<VectorHit> hits = search(request("caroline", "sunset", 2).toBuilder()
@@ -290,6 +284,14 @@ class VectorGrpcServiceTest {
                         .build())
                 .getIndexed();
         assertThat(indexed).isEqualTo(episodes.length);
+    }
+
+    /** A puppy adopted, stock prices, a sunset painted: three episodes that share no topic. */
+    private void indexThreeTopics() {
+        index(
+                episode("caroline", "s1", "e-puppy", "Caroline", "I adopted a puppy from the animal shelter", T0),
+                episode("caroline", "s1", "e-stocks", "Melanie", "Stock prices fell sharply this morning", T0),
+                episode("caroline", "s1", "e-paint", "Melanie", "I am painting a sunset over the lake", T0));
     }
 
     private List<VectorHit> search(VectorSearchRequest request) {
