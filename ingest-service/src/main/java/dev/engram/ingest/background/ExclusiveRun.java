@@ -43,14 +43,26 @@ public final class ExclusiveRun {
             rerun.set(true);
             return Uni.createFrom().voidItem();
         }
-        return Uni.createFrom()
-                .<Void>deferred(job::get)
-                .onFailure()
-                .recoverWithItem(failure -> {
-                    onFailure.accept(failure);
-                    return null;
-                })
-                .eventually(() -> running.set(false))
-                .chain(() -> rerun.getAndSet(false) ? run() : Uni.createFrom().voidItem());
+        // Each run is a round of a loop, not a run chained onto the last: under steady traffic every run is asked
+        // for again while it runs, and a chain would grow by one stage per run for as long as the service is up.
+        return Repeat.whileTrue(() -> once().map(ignored -> again()))
+                .onCancellation()
+                .invoke(() -> running.set(false));
+    }
+
+    private Uni<Void> once() {
+        return Uni.createFrom().<Void>deferred(job::get).onFailure().recoverWithItem(failure -> {
+            onFailure.accept(failure);
+            return null;
+        });
+    }
+
+    /**
+     * After a run: lets the job go, then takes it again when a start was asked for meanwhile (unless a start that
+     * came after the release already took it; that run does the work).
+     */
+    private boolean again() {
+        running.set(false);
+        return rerun.getAndSet(false) && running.compareAndSet(false, true);
     }
 }

@@ -1,6 +1,7 @@
 package dev.engram.ingest.deletion;
 
 import dev.engram.ingest.background.ExclusiveRun;
+import dev.engram.ingest.background.Repeat;
 import dev.engram.ingest.config.DeletionConfig;
 import dev.engram.ingest.model.PurgeTask;
 import dev.engram.ingest.store.PurgeRepository;
@@ -53,9 +54,8 @@ public class DeletionRelay {
 
     /** Purges batch after batch while they come back full. */
     private Uni<Void> drain() {
-        return purges.claim(config.batchSize(), config.lease())
-                .chain(batch -> runAll(batch).replaceWith(batch.size() >= config.batchSize()))
-                .chain(more -> more ? drain() : Uni.createFrom().voidItem());
+        return Repeat.whileTrue(() -> purges.claim(config.batchSize(), config.lease())
+                .chain(batch -> runAll(batch).replaceWith(batch.size() >= config.batchSize())));
     }
 
     // One after the other: the run's Hibernate session is not concurrent.

@@ -2,6 +2,7 @@ package dev.engram.ingest.outbox;
 
 import dev.engram.grpc.call.CallFailure;
 import dev.engram.ingest.background.ExclusiveRun;
+import dev.engram.ingest.background.Repeat;
 import dev.engram.ingest.config.OutboxConfig;
 import dev.engram.ingest.model.OutboxBatch;
 import dev.engram.ingest.store.OutboxRepository;
@@ -61,10 +62,8 @@ final class TargetRelay {
 
     /** Relays batch after batch while they come back full and deliveries succeed. */
     private Uni<Void> drain() {
-        return outbox.claim(delivery.target(), config.batchSize(), config.lease())
-                .chain(batch -> batch.isEmpty() ? Uni.createFrom().item(false) : deliver(batch))
-                .chain(continueDraining ->
-                        continueDraining ? drain() : Uni.createFrom().voidItem());
+        return Repeat.whileTrue(() -> outbox.claim(delivery.target(), config.batchSize(), config.lease())
+                .chain(batch -> batch.isEmpty() ? Uni.createFrom().item(false) : deliver(batch)));
     }
 
     /** Emits true when the batch was delivered and was full, i.e. more rows may be due. */

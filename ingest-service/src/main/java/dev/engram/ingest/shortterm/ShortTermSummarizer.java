@@ -1,6 +1,7 @@
 package dev.engram.ingest.shortterm;
 
 import dev.engram.ingest.background.ExclusiveRun;
+import dev.engram.ingest.background.Repeat;
 import dev.engram.ingest.config.ShortTermConfig;
 import dev.engram.ingest.model.ShortTermClaim;
 import dev.engram.ingest.model.SummaryRound;
@@ -59,11 +60,11 @@ public class ShortTermSummarizer {
 
     /** Works off due memories one at a time until none is left that is not leased. */
     private Uni<Void> drain() {
-        return rows.claim(1, config.lease(), UUID.randomUUID().toString())
+        return Repeat.whileTrue(() -> rows.claim(
+                        1, config.lease(), UUID.randomUUID().toString())
                 .chain(claims -> claims.isEmpty()
                         ? Uni.createFrom().item(false)
-                        : summarize(claims.get(0)).replaceWith(true))
-                .chain(claimed -> claimed ? drain() : Uni.createFrom().voidItem());
+                        : summarize(claims.get(0)).replaceWith(true)));
     }
 
     private Uni<Void> summarize(ShortTermClaim claim) {
