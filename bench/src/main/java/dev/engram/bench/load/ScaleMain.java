@@ -39,10 +39,11 @@ public final class ScaleMain {
             Instant startedAt = Instant.now();
             RawGateway gateway = new RawGateway(options.gateway(), options.apiKey(), REQUEST_TIMEOUT);
             Progress.log(
-                    "run %s: growing a project to %s sentences at %s", ids.runId(), options.sizes(), options.gateway());
+                    "run %s: growing a project to %s sentences at %s",
+                    options.runId(), options.sizes(), options.gateway());
             List<ScaleStep> steps = new ScaleRun(
                             gateway,
-                            ids.runId(),
+                            options.runId(),
                             options.sentencesPerUser(),
                             options.searches(),
                             options.settle(),
@@ -52,10 +53,10 @@ public final class ScaleMain {
                             HeapAfterGc.ofThisJdk())
                     .run(options.sizes());
             String markdown = ScaleReport.markdown(
-                    ids.runId(), startedAt, CommandLine.render("bin/engram-scale", args), options, steps);
+                    options.runId(), startedAt, CommandLine.render("bin/engram-scale", args), options, steps);
             write(
                     options.out(),
-                    ScaleReport.json(ids.runId(), startedAt, options, steps, new ObjectMapper()),
+                    ScaleReport.json(options.runId(), startedAt, options, steps, new ObjectMapper()),
                     markdown,
                     steps);
             System.out.print(markdown);

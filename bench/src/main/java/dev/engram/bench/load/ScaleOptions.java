@@ -1,5 +1,6 @@
 package dev.engram.bench.load;
 
+import dev.engram.bench.RunIds;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,8 +14,10 @@ import java.util.Map;
  * @param sentencesPerUser sentences of each generated memory user; a user a size leaves short is continued at the next
  * @param searches single-client searches measured at each size
  * @param runDirectory where the measured platform keeps its pid files and data ({@code bin/engram up}'s run folder)
+ * @param runId names the generated users; a fresh one unless an interrupted load is resumed
  */
 public record ScaleOptions(
+        String runId,
         String gateway,
         String apiKey,
         List<Long> sizes,
@@ -28,7 +31,8 @@ public record ScaleOptions(
     static final String USAGE = String.join(
             "\n",
             "usage: bin/engram-scale [--sizes 10000,100000,1000000] [--sentences-per-user N] [--searches N]",
-            "                        [--gateway URL] [--api-key KEY] [--settle 3600s] [--seed N] [--out DIR]",
+            "                        [--gateway URL] [--api-key KEY] [--settle 3600s] [--seed N] [--run-id ID]",
+            "                        [--out DIR]",
             "Grows one project of a running platform (bin/engram up) to each size with generated conversations of",
             "many users and measures, at every size: how fast the added sentences became searchable, single-client",
             "search latency, the vector index on disk, each process's resident memory and each Java process's heap",
@@ -45,7 +49,12 @@ public record ScaleOptions(
             "  --api-key             sent as a bearer token (default: ENGRAM_API_KEY)",
             "  --settle              how long one step may wait for indexing (default 3600s)",
             "  --seed                seed of the generated text and of the searched users (default 1)",
-            "  --out                 results directory (default bench/target/results/<run id>)",
+            "  --run-id              resumes the load of an earlier run (its id, and the same --seed and sizes):",
+            "                        its conversations are generated and sent again, the platform stores each",
+            "                        episode once, and the run goes on where the earlier one stopped; times are",
+            "                        counted from this run's start",
+            "  --out                 results directory (default bench/target/results/<run id>, and",
+            "                        <run id>.at-<this run's stamp> when resumed)",
             "The platform's run folder (ENGRAM_RUN_DIR, else .engram) gives the pids and the index directory.");
 
     public ScaleOptions {
@@ -74,7 +83,8 @@ public record ScaleOptions(
         apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey;
     }
 
-    public static ScaleOptions parse(String[] args, Map<String, String> env, Path home, String runId) {
+    /** The options of {@code args}; {@code freshRunId} names this run unless it resumes another. */
+    public static ScaleOptions parse(String[] args, Map<String, String> env, Path home, String freshRunId) {
         String gateway = "http://127.0.0.1:8080";
         String apiKey = env.get("ENGRAM_API_KEY");
         List<Long> sizes = List.of(10_000L, 100_000L);
@@ -82,7 +92,8 @@ public record ScaleOptions(
         int searches = 200;
         Duration settle = Duration.ofHours(1);
         long seed = 1;
-        Path out = home.resolve("bench/target/results").resolve(runId);
+        String resumed = null;
+        Path out = null;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (option.equals("--help") || option.equals("-h")) {
@@ -101,6 +112,7 @@ public record ScaleOptions(
                     case "--searches" -> searches = Integer.parseInt(value);
                     case "--settle" -> settle = LoadOptions.parseDuration("--settle", value);
                     case "--seed" -> seed = Long.parseLong(value);
+                    case "--run-id" -> resumed = new RunIds(value).runId();
                     case "--out" -> out = Path.of(value);
                     default -> throw new IllegalArgumentException("unknown option " + option);
                 }
@@ -110,7 +122,12 @@ public record ScaleOptions(
         }
         Path runDirectory = Path.of(
                 env.getOrDefault("ENGRAM_RUN_DIR", home.resolve(".engram").toString()));
-        return new ScaleOptions(gateway, apiKey, sizes, perUser, searches, settle, seed, runDirectory, out);
+        String runId = resumed == null ? freshRunId : resumed;
+        if (out == null) {
+            String stamp = freshRunId.substring(freshRunId.indexOf('-') + 1);
+            out = home.resolve("bench/target/results").resolve(resumed == null ? runId : runId + ".at-" + stamp);
+        }
+        return new ScaleOptions(runId, gateway, apiKey, sizes, perUser, searches, settle, seed, runDirectory, out);
     }
 
     private static List<Long> sizes(String value) {

@@ -90,6 +90,24 @@ class ScaleRunTest {
     }
 
     @Test
+    void a_load_resumed_under_its_run_id_sends_the_same_episodes_again_and_the_platform_keeps_each_once()
+            throws Exception {
+        try (FakeGateway gateway = new FakeGateway(Integer.MAX_VALUE, 1)) {
+            run(gateway, "interrupted", 200, List.of(500L));
+            int stored = gateway.stored("interrupted-u1") + gateway.stored("interrupted-u2");
+
+            List<ScaleStep> resumed = run(gateway, "interrupted", 200, List.of(500L));
+
+            assertThat(gateway.stored("interrupted-u1") + gateway.stored("interrupted-u2"))
+                    .isEqualTo(stored);
+            assertThat(resumed)
+                    .extracting(ScaleStep::users)
+                    .containsExactly(resumed.get(0).users());
+            assertThat(resumed.get(0).sentences()).isGreaterThanOrEqualTo(500L);
+        }
+    }
+
+    @Test
     void memory_is_reported_per_process_with_the_users_so_far_and_a_dash_where_not_measured() throws Exception {
         long mib = 1024 * 1024;
         List<ScaleStep> steps = List.of(
@@ -161,6 +179,15 @@ class ScaleRunTest {
         assertThat(ScaleOptions.parse(new String[] {"--sizes", "10_000,1000000"}, Map.of(), dir, "r")
                         .sizes())
                 .containsExactly(10_000L, 1_000_000L);
+        assertThat(defaults.runId()).isEqualTo("r");
+        assertThat(defaults.out()).isEqualTo(dir.resolve("bench/target/results/r"));
+        ScaleOptions resumed = ScaleOptions.parse(
+                new String[] {"--run-id", "scale-20261204-200230-8343"}, Map.of(), dir, "scale-20261205-090000-1a2b");
+        assertThat(resumed.runId()).isEqualTo("scale-20261204-200230-8343");
+        assertThat(resumed.out())
+                .isEqualTo(dir.resolve("bench/target/results/scale-20261204-200230-8343.at-20261205-090000-1a2b"));
+        assertThatThrownBy(() -> ScaleOptions.parse(new String[] {"--run-id", "a b"}, Map.of(), dir, "r"))
+                .hasMessageContaining("a run id is 1-64 characters");
         assertThatThrownBy(() -> ScaleOptions.parse(new String[] {"--sizes", "100,50"}, Map.of(), dir, "r"))
                 .hasMessageContaining("ascending");
         assertThatThrownBy(() -> ScaleOptions.parse(new String[] {"--searches", "many"}, Map.of(), dir, "r"))
