@@ -1,7 +1,6 @@
 package dev.engram.profile.service;
 
 import dev.engram.profile.model.ProfileEntry;
-import java.util.HashSet;
 import java.util.Set;
 
 /**
@@ -16,18 +15,18 @@ public final class Similarity {
     private Similarity() {}
 
     public static boolean exactDuplicate(ProfileEntry a, String feature, String value) {
-        return Words.normalise(a.feature).equals(Words.normalise(feature))
-                && Words.normalise(a.value).equals(Words.normalise(value));
+        return sameFeature(a.feature, feature)
+                && Phrases.of(a.value).normalised().equals(Phrases.of(value).normalised());
     }
 
     public static boolean nearDuplicate(ProfileEntry a, String feature, String value, double threshold) {
-        if (Words.normalise(a.feature).equals(Words.normalise(feature))) {
-            Set<String> x = new HashSet<>(Words.of(a.value));
-            Set<String> y = new HashSet<>(Words.of(value));
+        if (sameFeature(a.feature, feature)) {
+            Set<String> x = Phrases.of(a.value).words();
+            Set<String> y = Phrases.of(value).words();
             return dice(x, y) >= threshold || contained(x, y) || contained(y, x);
         }
-        Set<String> x = new HashSet<>(Words.of(a.feature + " " + a.value));
-        Set<String> y = new HashSet<>(Words.of(feature + " " + value));
+        Set<String> x = Phrases.of(a.feature + " " + a.value).words();
+        Set<String> y = Phrases.of(feature + " " + value).words();
         return dice(x, y) >= threshold;
     }
 
@@ -36,21 +35,26 @@ public final class Similarity {
      * more ("nurse" → "charge nurse"). Such an update is a new value, not a near-duplicate.
      */
     public static boolean refines(String feature, String value, ProfileEntry a) {
-        if (!Words.normalise(a.feature).equals(Words.normalise(feature))) {
+        if (!sameFeature(a.feature, feature)) {
             return false;
         }
-        Set<String> old = new HashSet<>(Words.of(a.value));
-        Set<String> now = new HashSet<>(Words.of(value));
+        Set<String> old = Phrases.of(a.value).words();
+        Set<String> now = Phrases.of(value).words();
         return !old.isEmpty() && now.containsAll(old) && now.size() > old.size();
+    }
+
+    private static boolean sameFeature(String a, String b) {
+        return Phrases.of(a).normalised().equals(Phrases.of(b).normalised());
     }
 
     static double dice(Set<String> x, Set<String> y) {
         if (x.isEmpty() || y.isEmpty()) {
             return 0;
         }
-        Set<String> common = new HashSet<>(x);
-        common.retainAll(y);
-        return 2.0 * common.size() / (x.size() + y.size());
+        Set<String> smaller = x.size() <= y.size() ? x : y;
+        Set<String> larger = smaller == x ? y : x;
+        long common = smaller.stream().filter(larger::contains).count();
+        return 2.0 * common / (x.size() + y.size());
     }
 
     private static boolean contained(Set<String> smaller, Set<String> larger) {
