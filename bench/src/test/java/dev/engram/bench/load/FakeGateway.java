@@ -68,6 +68,12 @@ final class FakeGateway implements AutoCloseable {
         return episodesByUser.getOrDefault(userId, Set.of()).size();
     }
 
+    /** How many times the status of a user was read. */
+    int statusReads(String userId) {
+        AtomicInteger reads = statusReads.get(userId);
+        return reads == null ? 0 : reads.get();
+    }
+
     /** Makes the status of a user report {@code count} fewer episodes than were stored. */
     void lose(String userId, long count) {
         lostByUser.put(userId, count);

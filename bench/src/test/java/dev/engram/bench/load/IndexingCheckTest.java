@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +56,29 @@ class IndexingCheckTest {
             assertThat(outcome.caughtUp()).isFalse();
             assertThat(outcome.seconds()).isBetween(0.2, 5.0);
             assertThat(outcome.pending()).isEqualTo(3);
+            assertThat(outcome.missing()).isZero();
+        }
+    }
+
+    @Test
+    void users_are_asked_after_in_the_order_written_and_not_past_the_first_still_pending() throws Exception {
+        try (FakeGateway fake = new FakeGateway(Integer.MAX_VALUE, Integer.MAX_VALUE)) {
+            RawGateway gateway = new RawGateway(fake.url(), null, java.time.Duration.ofSeconds(30));
+            Map<String, Long> accepted = new LinkedHashMap<>();
+            for (String user : List.of("first", "second", "third")) {
+                store(gateway, user, 2);
+                accepted.put(user, 2L);
+            }
+
+            IndexingOutcome outcome = new IndexingCheck(gateway, POLL).await(accepted, Duration.ofMillis(300));
+
+            assertThat(fake.statusReads("first")).isGreaterThan(5);
+            // Asked after once, when the settle time was over, so that the outcome covers every user.
+            assertThat(fake.statusReads("second")).isEqualTo(1);
+            assertThat(fake.statusReads("third")).isEqualTo(1);
+            assertThat(outcome.caughtUp()).isFalse();
+            assertThat(outcome.pending()).isEqualTo(6);
+            assertThat(outcome.usersUnread()).isZero();
             assertThat(outcome.missing()).isZero();
         }
     }
