@@ -41,17 +41,20 @@ public final class ScaleMain {
             Progress.log(
                     "run %s: growing a project to %s sentences at %s",
                     options.runId(), options.sizes(), options.gateway());
-            List<ScaleStep> steps = new ScaleRun(
-                            gateway,
-                            options.runId(),
-                            options.sentencesPerUser(),
-                            options.searches(),
-                            options.settle(),
-                            options.seed(),
-                            options.runDirectory().resolve("pids"),
-                            options.runDirectory().resolve("data").resolve("vector"),
-                            HeapAfterGc.ofThisJdk())
-                    .run(options.sizes());
+            ScaleRun scale = new ScaleRun(
+                    gateway,
+                    options.runId(),
+                    options.sentencesPerUser(),
+                    options.searches(),
+                    options.settle(),
+                    options.seed(),
+                    options.runDirectory().resolve("pids"),
+                    options.runDirectory().resolve("data").resolve("vector"),
+                    HeapAfterGc.ofThisJdk());
+            if (!options.runId().equals(ids.runId())) {
+                scale.skippingStoredUsers();
+            }
+            List<ScaleStep> steps = scale.run(options.sizes());
             String markdown = ScaleReport.markdown(
                     options.runId(), startedAt, CommandLine.render("bin/engram-scale", args), options, steps);
             write(

@@ -50,9 +50,9 @@ public record ScaleOptions(
             "  --settle              how long one step may wait for indexing (default 3600s)",
             "  --seed                seed of the generated text and of the searched users (default 1)",
             "  --run-id              resumes the load of an earlier run (its id, and the same --seed and sizes):",
-            "                        its conversations are generated and sent again, the platform stores each",
-            "                        episode once, and the run goes on where the earlier one stopped; times are",
-            "                        counted from this run's start",
+            "                        its conversations are generated again, those of users the platform holds",
+            "                        whole are not sent again (the rest are, and stored once), and the run goes",
+            "                        on where the earlier one stopped; times are counted from this run's start",
             "  --out                 results directory (default bench/target/results/<run id>, and",
             "                        <run id>.at-<this run's stamp> when resumed)",
             "The platform's run folder (ENGRAM_RUN_DIR, else .engram) gives the pids and the index directory.");

@@ -1,5 +1,6 @@
 package dev.engram.bench.load;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -39,6 +40,7 @@ public final class ScaleRun {
     private static final Duration POLL_INTERVAL = Duration.ofMillis(500);
     private static final OffsetDateTime FIRST_SESSION = OffsetDateTime.of(2024, 1, 1, 9, 0, 0, 0, ZoneOffset.UTC);
     private static final SentenceSplitter SENTENCES = new SentenceSplitter();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final RawGateway gateway;
     private final String runId;
@@ -51,6 +53,7 @@ public final class ScaleRun {
     private final Random random;
     private final List<ScaleUser> users = new ArrayList<>();
     private long sentences;
+    private boolean skipStoredUsers;
 
     /** A memory user of the run, the two people of its conversations and how much they have said so far. */
     private static final class ScaleUser {
@@ -85,6 +88,15 @@ public final class ScaleRun {
         this.indexDirectory = indexDirectory;
         this.heap = heap;
         this.random = new Random(seed);
+    }
+
+    /**
+     * For a load resumed under its run id: a user whose generated conversations are all stored already is not sent
+     * again (its status is read first), which spares the platform re-reading hundreds of thousands of duplicates.
+     */
+    public ScaleRun skippingStoredUsers() {
+        this.skipStoredUsers = true;
+        return this;
     }
 
     public List<ScaleStep> run(List<Long> sizes) throws InterruptedException {
@@ -130,9 +142,11 @@ public final class ScaleRun {
         ExecutorService senders = Executors.newFixedThreadPool(SENDERS);
         Semaphore inFlight = new Semaphore(2 * SENDERS);
         List<Future<?>> sent = new ArrayList<>();
+        int skipped = 0;
         try {
             while (sentences < size) {
                 ScaleUser user = userToFill();
+                List<ObjectNode> sessions = new ArrayList<>();
                 while (user.sentences < sentencesPerUser && sentences < size) {
                     ObjectNode body = session(user, user.sessions++);
                     int count = sentencesOf(body);
@@ -140,6 +154,13 @@ public final class ScaleRun {
                     user.episodes += body.get("episodes").size();
                     sentences += count;
                     accepted.put(user.userId, user.episodes);
+                    sessions.add(body);
+                }
+                if (skipStoredUsers && storedAlready(user)) {
+                    skipped++;
+                    continue;
+                }
+                for (ObjectNode body : sessions) {
                     inFlight.acquire();
                     sent.add(senders.submit(() -> {
                         try {
@@ -151,6 +172,9 @@ public final class ScaleRun {
                     }));
                 }
             }
+            if (skipped > 0) {
+                Progress.log("scale: %d users stored already, not sent again", skipped);
+            }
             for (Future<?> request : sent) {
                 request.get();
             }
@@ -160,6 +184,17 @@ public final class ScaleRun {
                     "adding a session failed: " + e.getCause().getMessage(), e.getCause());
         } finally {
             senders.shutdownNow();
+        }
+    }
+
+    /** Whether the platform holds every episode generated for the user so far; false when that cannot be told. */
+    private boolean storedAlready(ScaleUser user) throws InterruptedException {
+        try {
+            HttpResponse<String> answer = gateway.statusOnce(user.userId);
+            return answer.statusCode() == 200
+                    && JSON.readTree(answer.body()).path("stored").asLong(-1) >= user.episodes;
+        } catch (IOException e) {
+            return false;
         }
     }
 

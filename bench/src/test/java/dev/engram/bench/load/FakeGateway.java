@@ -34,6 +34,7 @@ final class FakeGateway implements AutoCloseable {
     private final Map<String, Set<String>> episodesByUser = new ConcurrentHashMap<>();
     private final Map<String, Long> lostByUser = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> statusReads = new ConcurrentHashMap<>();
+    private final AtomicInteger addRequests = new AtomicInteger();
     private final Set<String> authorizations = ConcurrentHashMap.newKeySet();
     private final AtomicInteger searches = new AtomicInteger();
     private final int searchRejectEvery;
@@ -66,6 +67,11 @@ final class FakeGateway implements AutoCloseable {
     /** Episodes stored for a user. */
     int stored(String userId) {
         return episodesByUser.getOrDefault(userId, Set.of()).size();
+    }
+
+    /** How many {@code POST /v1/memories} requests came. */
+    int addRequests() {
+        return addRequests.get();
     }
 
     /** How many times the status of a user was read. */
@@ -124,6 +130,7 @@ final class FakeGateway implements AutoCloseable {
     }
 
     private void add(HttpExchange exchange) throws IOException {
+        addRequests.incrementAndGet();
         JsonNode body = json.readTree(exchange.getRequestBody());
         Set<String> stored =
                 episodesByUser.computeIfAbsent(body.path("user_id").asText(), user -> ConcurrentHashMap.newKeySet());

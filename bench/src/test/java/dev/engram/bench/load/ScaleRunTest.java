@@ -94,17 +94,44 @@ class ScaleRunTest {
             throws Exception {
         try (FakeGateway gateway = new FakeGateway(Integer.MAX_VALUE, 1)) {
             run(gateway, "interrupted", 200, List.of(500L));
-            int stored = gateway.stored("interrupted-u1") + gateway.stored("interrupted-u2");
+            int stored = storedOf(gateway, "interrupted");
+            int requests = gateway.addRequests();
 
             List<ScaleStep> resumed = run(gateway, "interrupted", 200, List.of(500L));
+            int resent = gateway.addRequests() - requests;
 
-            assertThat(gateway.stored("interrupted-u1") + gateway.stored("interrupted-u2"))
-                    .isEqualTo(stored);
-            assertThat(resumed)
-                    .extracting(ScaleStep::users)
-                    .containsExactly(resumed.get(0).users());
+            assertThat(storedOf(gateway, "interrupted")).isEqualTo(stored);
+            assertThat(resent).as("every session sent again").isEqualTo(requests);
             assertThat(resumed.get(0).sentences()).isGreaterThanOrEqualTo(500L);
+
+            // Told to skip what is stored, it sends only the user whose status falls short of what it generated.
+            gateway.lose("interrupted-u2", 1);
+            requests = gateway.addRequests();
+            new ScaleRun(
+                            new RawGateway(gateway.url(), null, Duration.ofSeconds(10)),
+                            "interrupted",
+                            200,
+                            5,
+                            Duration.ofSeconds(30),
+                            3,
+                            dir.resolve("pids"),
+                            dir.resolve("data/vector"),
+                            HeapAfterGc.ofThisJdk())
+                    .skippingStoredUsers()
+                    .run(List.of(500L));
+
+            int sessionsOfU2 =
+                    (gateway.stored("interrupted-u2") + ScaleRun.TURNS_PER_SESSION - 1) / ScaleRun.TURNS_PER_SESSION;
+            assertThat(gateway.addRequests() - requests).isEqualTo(sessionsOfU2);
         }
+    }
+
+    private static int storedOf(FakeGateway gateway, String runId) {
+        int stored = 0;
+        for (int user = 1; user <= 10; user++) {
+            stored += gateway.stored(runId + "-u" + user);
+        }
+        return stored;
     }
 
     @Test
