@@ -17,10 +17,10 @@ import java.util.Set;
  * round, until each has nothing pending or the settle time is over. An add is durable when it is answered,
  * so {@code stored} must cover the accepted episodes; {@code pending} reaching 0 says the index has caught up with
  * them. The platform indexes in the order episodes arrived, so a round asks after the users in the order they were
- * written to and stops at the first one still pending: asking after all of them in every round cost the platform
- * more CPU than the indexing it waited for once a load had hundreds of users (a status read is a few milliseconds of
- * the gateway's, ingest-service's and PostgreSQL's time, one after the other without a pause). When the settle time
- * is over, every user still waiting is read once, so that the outcome covers them all.
+ * written to and stops at the first one still pending. Asking after all of them in every round, one call after the
+ * other, took a large share of the cores from the indexing it waited for once a load had hundreds of users (a status
+ * read is a few milliseconds of the gateway's, ingest-service's and PostgreSQL's time). When the settle time is
+ * over, every user still waiting is read once, so that the outcome covers them all.
  */
 public final class IndexingCheck {
 
