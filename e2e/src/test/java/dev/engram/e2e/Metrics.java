@@ -11,8 +11,12 @@ import java.util.OptionalDouble;
 /** Reads a service's Prometheus endpoint ({@code /q/metrics}), where it reports what no API shows. */
 final class Metrics {
 
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    // HTTP/1.1: without it the client offers an upgrade to HTTP/2 on the services' shared port, and a scrape's large
+    // body could stall there for good (the request timeout stops counting once the headers are in).
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
 
     private Metrics() {}
 

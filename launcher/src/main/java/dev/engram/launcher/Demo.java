@@ -18,8 +18,10 @@ public final class Demo {
     private static final String QUESTION = "What is the name of Maya's dog?";
 
     private final ObjectMapper json = new ObjectMapper();
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
     private final String gateway;
     private final PrintStream out;
 

@@ -12,8 +12,11 @@ import java.util.function.BooleanSupplier;
 /** Polls a service's readiness endpoint. */
 public final class HealthProbe {
 
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    // HTTP/1.1, as every HTTP client of Engram's: no upgrade to HTTP/2 offered on the services' shared port.
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(1))
+            .build();
 
     private HealthProbe() {}
 
