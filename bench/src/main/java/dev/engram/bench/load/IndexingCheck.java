@@ -1,7 +1,5 @@
 package dev.engram.bench.load;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.bench.Progress;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -10,6 +8,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -28,7 +27,6 @@ public final class IndexingCheck {
 
     private final RawGateway gateway;
     private final Duration pollInterval;
-    private final ObjectMapper json = new ObjectMapper();
 
     public IndexingCheck(RawGateway gateway, Duration pollInterval) {
         this.gateway = gateway;
@@ -43,18 +41,13 @@ public final class IndexingCheck {
         long deadline = started + settle.toNanos();
         long nextProgress = started + PROGRESS_INTERVAL.toNanos();
         while (true) {
-            Set<String> asked = readRound(waiting, last, errors, true);
+            Set<String> asked = readRound(waiting, Set.of(), last, errors, true);
             long now = System.nanoTime();
             if (waiting.isEmpty()) {
                 return IndexingOutcome.of(acceptedByUser, last, true, (now - started) / 1e9, errors);
             }
             if (now >= deadline) {
-                Set<String> rest = new LinkedHashSet<>(waiting);
-                rest.removeAll(asked);
-                Set<String> stillPending = new LinkedHashSet<>(rest);
-                readRound(stillPending, last, errors, false);
-                rest.removeAll(stillPending);
-                waiting.removeAll(rest);
+                readRound(waiting, asked, last, errors, false);
                 return IndexingOutcome.of(acceptedByUser, last, waiting.isEmpty(), (now - started) / 1e9, errors);
             }
             if (now >= nextProgress) {
@@ -72,15 +65,22 @@ public final class IndexingCheck {
     }
 
     /**
-     * Reads the waiting users in order, dropping those with nothing pending, and stops at the first one still
-     * pending (or unread) when asked to; emits the users it asked after.
+     * Reads the waiting users in order, but for those {@code skip} names, dropping those with nothing pending, and
+     * stops at the first one still pending (or unread) when asked to; emits the users it asked after.
      */
     private Set<String> readRound(
-            Set<String> waiting, Map<String, UserStatus> last, ErrorCounts errors, boolean stopAtPending)
+            Set<String> waiting,
+            Set<String> skip,
+            Map<String, UserStatus> last,
+            ErrorCounts errors,
+            boolean stopAtPending)
             throws InterruptedException {
         Set<String> asked = new LinkedHashSet<>();
         for (Iterator<String> users = waiting.iterator(); users.hasNext(); ) {
             String user = users.next();
+            if (skip.contains(user)) {
+                continue;
+            }
             asked.add(user);
             UserStatus status = read(user, errors);
             if (status != null) {
@@ -109,20 +109,10 @@ public final class IndexingCheck {
             errors.add(RequestKind.STATUS, ErrorCounts.httpStatus(answer.statusCode()));
             return null;
         }
-        try {
-            JsonNode status = json.readTree(answer.body());
-            if (!status.path("stored").isIntegralNumber()
-                    || !status.path("pending").isIntegralNumber()) {
-                errors.add(RequestKind.STATUS, ErrorCounts.UNREADABLE);
-                return null;
-            }
-            return new UserStatus(
-                    status.path("stored").asLong(),
-                    status.path("indexed").asLong(),
-                    status.path("pending").asLong());
-        } catch (IOException e) {
+        Optional<UserStatus> status = UserStatus.parse(answer.body());
+        if (status.isEmpty()) {
             errors.add(RequestKind.STATUS, ErrorCounts.UNREADABLE);
-            return null;
         }
+        return status.orElse(null);
     }
 }

@@ -1,6 +1,5 @@
 package dev.engram.bench.load;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -40,7 +39,6 @@ public final class ScaleRun {
     private static final Duration POLL_INTERVAL = Duration.ofMillis(500);
     private static final OffsetDateTime FIRST_SESSION = OffsetDateTime.of(2024, 1, 1, 9, 0, 0, 0, ZoneOffset.UTC);
     private static final SentenceSplitter SENTENCES = new SentenceSplitter();
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final RawGateway gateway;
     private final String runId;
@@ -192,7 +190,9 @@ public final class ScaleRun {
         try {
             HttpResponse<String> answer = gateway.statusOnce(user.userId);
             return answer.statusCode() == 200
-                    && JSON.readTree(answer.body()).path("stored").asLong(-1) >= user.episodes;
+                    && UserStatus.parse(answer.body())
+                            .filter(status -> status.stored() >= user.episodes)
+                            .isPresent();
         } catch (IOException e) {
             return false;
         }
