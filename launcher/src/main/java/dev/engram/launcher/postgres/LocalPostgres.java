@@ -58,7 +58,7 @@ public final class LocalPostgres implements AutoCloseable {
         Path directory = temporary ? createTemporaryDirectory() : dataDirectory;
         EmbeddedPostgres embedded;
         try {
-            embedded = launch(directory, port);
+            embedded = launch(directory, port, !temporary);
         } catch (RuntimeException e) {
             if (temporary) {
                 deleteRecursively(directory);
@@ -123,15 +123,25 @@ public final class LocalPostgres implements AutoCloseable {
     /** Starts the server again on the same data directory and port, stopping it first when it runs. */
     public synchronized void restart() {
         stop();
-        postgres = launch(dataDirectory, port);
+        postgres = launch(dataDirectory, port, !temporary);
     }
 
-    private static EmbeddedPostgres launch(Path dataDirectory, int port) {
+    /**
+     * @param durable whether a commit waits for its write-ahead log to reach the disk. The embedding
+     *     library starts its servers with {@code fsync} and {@code synchronous_commit} off, which suits a
+     *     throwaway test database; a server that keeps its data must not acknowledge a write that a crash of
+     *     the machine can still take back.
+     */
+    private static EmbeddedPostgres launch(Path dataDirectory, int port, boolean durable) {
         try {
             EmbeddedPostgres.Builder builder =
                     EmbeddedPostgres.builder().setDataDirectory(dataDirectory).setCleanDataDirectory(false);
             if (port > 0) {
                 builder.setPort(port);
+            }
+            if (durable) {
+                // Given after the library's own "-F" on the server's command line, so this one wins.
+                builder.setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on");
             }
             return builder.start();
         } catch (IOException e) {

@@ -54,6 +54,18 @@ class LocalPostgresTest {
         }
     }
 
+    @Test
+    void a_server_that_keeps_its_data_commits_to_disk_and_a_temporary_one_does_not() throws SQLException {
+        try (LocalPostgres kept = LocalPostgres.start(data, 0)) {
+            assertThat(single(kept.settings(), "show fsync")).isEqualTo("on");
+            assertThat(single(kept.settings(), "show synchronous_commit")).isEqualTo("on");
+        }
+        try (LocalPostgres temporary = LocalPostgres.startTemporary()) {
+            assertThat(single(temporary.settings(), "show fsync")).isEqualTo("off");
+            assertThat(single(temporary.settings(), "show synchronous_commit")).isEqualTo("off");
+        }
+    }
+
     private static void execute(DatabaseSettings db, String... statements) throws SQLException {
         try (Connection connection = connect(db);
                 Statement sql = connection.createStatement()) {
