@@ -51,7 +51,7 @@ public final class ScaleMain {
                     options.runDirectory().resolve("pids"),
                     options.runDirectory().resolve("data").resolve("vector"),
                     HeapAfterGc.ofThisJdk());
-            if (!options.runId().equals(ids.runId())) {
+            if (options.resumed()) {
                 scale.skippingStoredUsers();
             }
             List<ScaleStep> steps = scale.run(options.sizes());

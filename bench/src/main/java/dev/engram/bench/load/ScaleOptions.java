@@ -15,6 +15,7 @@ import java.util.Map;
  * @param searches single-client searches measured at each size
  * @param runDirectory where the measured platform keeps its pid files and data ({@code bin/engram up}'s run folder)
  * @param runId names the generated users; a fresh one unless an interrupted load is resumed
+ * @param resumed whether {@code runId} is an earlier run's, given with {@code --run-id}
  */
 public record ScaleOptions(
         String runId,
@@ -26,7 +27,8 @@ public record ScaleOptions(
         Duration settle,
         long seed,
         Path runDirectory,
-        Path out) {
+        Path out,
+        boolean resumed) {
 
     static final String USAGE = String.join(
             "\n",
@@ -127,7 +129,8 @@ public record ScaleOptions(
             String stamp = freshRunId.substring(freshRunId.indexOf('-') + 1);
             out = home.resolve("bench/target/results").resolve(resumed == null ? runId : runId + ".at-" + stamp);
         }
-        return new ScaleOptions(runId, gateway, apiKey, sizes, perUser, searches, settle, seed, runDirectory, out);
+        return new ScaleOptions(
+                runId, gateway, apiKey, sizes, perUser, searches, settle, seed, runDirectory, out, resumed != null);
     }
 
     private static List<Long> sizes(String value) {
