@@ -41,11 +41,13 @@ public record BenchOptions(
 
     static final int DEFAULT_TOP_K = 50;
     static final int ALL_QUESTIONS = Integer.MAX_VALUE;
+    static final List<EncoderModel> DEFAULT_BASELINE_MODELS =
+            List.of(EncoderModel.ALL_MINILM_L6_V2, EncoderModel.BGE_SMALL_EN_V15);
     static final String USAGE = String.join(
             "\n",
             "usage: bin/engram-bench [--dataset locomo|longmemeval] [--data FILE] [--questions N] [--gateway URL]",
             "                        [--out DIR] [--top-k N] [--expand B,A[,N]] [--rerankers a,b]",
-            "                        [--baseline-models all-minilm-l6-v2,bge-small-en-v1.5|none]",
+            "                        [--baseline-models <model>,...|none]",
             "                        [--modes direct,split,chain,auto] [--abstention K|all] [--pick first|spread]",
             "                        [--run-id ID]",
             "       bin/engram-bench --relevance-pool RUN.relevance.json,RUN.relevance.json [--out DIR]",
@@ -63,7 +65,8 @@ public record BenchOptions(
             "  --out              where the JSON and markdown results go (default bench/target/results)",
             "  --top-k            top_k of the quality pass, 1-100 (default 50, so that recall@50 is measurable)",
             "  --expand           expand_context before,after[,matching|all|segment] of the quality pass (default: not sent)",
-            "  --baseline-models  dense baselines to compute in-process (default both)",
+            "  --baseline-models  dense baselines to compute in-process (default all-minilm-l6-v2,bge-small-en-v1.5,",
+            "                     the flat retrievers published beside LoCoMo and LongMemEval; all-minilm-l6-v2-q on request)",
             "  --rerankers        rerankers Engram fuses (rrf, bm25, embedding, cross-encoder; default: the service's)",
             "  --modes            search modes to measure, one quality pass each on the same ingest (default: the service's)",
             "  --run-id           with --gateway: write under this run id; memory users an earlier run of that id",
@@ -108,7 +111,7 @@ public record BenchOptions(
         Path out = home.resolve("bench/target/results");
         int topK = DEFAULT_TOP_K;
         ExpandContext expand = null;
-        List<EncoderModel> models = List.of(EncoderModel.values());
+        List<EncoderModel> models = DEFAULT_BASELINE_MODELS;
         List<String> rerankers = List.of();
         List<String> modes = List.of();
         int abstention = LongMemEvalDataset.IN_FILE_ORDER;

@@ -56,7 +56,7 @@ public final class RawLimitsPass {
             return new RawLimits(
                     model.id(),
                     settings.threads(),
-                    settings.batchSize(),
+                    encoder.textsPerRun(),
                     units.size(),
                     timed.size(),
                     batchSeconds,

@@ -85,6 +85,9 @@ class BenchOptionsTest {
         assertThat(BenchOptions.parse(new String[] {"--baseline-models", "none"}, home)
                         .baselineModels())
                 .isEmpty();
+        assertThat(BenchOptions.parse(new String[] {"--baseline-models", "all-minilm-l6-v2-q"}, home)
+                        .baselineModels())
+                .containsExactly(EncoderModel.ALL_MINILM_L6_V2_Q);
     }
 
     @Test

@@ -22,7 +22,8 @@ import java.util.Set;
  * Embeds texts with an ONNX sentence model, many texts per model run. Texts are sorted by length and run in
  * padded batches, which costs far less CPU per text than one run per text (the matrix products of a batch use
  * the cores well, and a run's fixed cost is paid once per batch). The vectors equal those of one run per text
- * within float rounding: padding is masked out of attention and pooling. Thread-safe; runs of several callers
+ * within float rounding: padding is masked out of attention and pooling. A model whose vectors would depend on
+ * their batch-mates ({@link EncoderModel#batches()}) runs each text alone. Thread-safe; runs of several callers
  * share the session's thread pool.
  */
 public final class SentenceEncoder implements AutoCloseable {
@@ -76,6 +77,11 @@ public final class SentenceEncoder implements AutoCloseable {
         return settings;
     }
 
+    /** The most texts one model run embeds: the batch size, or 1 for a model whose texts each run alone. */
+    public int textsPerRun() {
+        return model.batches() ? settings.batchSize() : 1;
+    }
+
     public int dimension() {
         return dimension;
     }
@@ -120,10 +126,14 @@ public final class SentenceEncoder implements AutoCloseable {
         return vectors;
     }
 
-    /** Where the batch starting at {@code from} ends: at the batch size, or before its padding grows too big. */
+    /**
+     * Where the batch starting at {@code from} ends: at the batch size, or before its padding grows too big; right
+     * after it for a model whose texts each run alone.
+     */
     private int batchEnd(List<TokenWindow> sorted, int from) {
         int to = from + 1;
-        while (to < sorted.size()
+        while (model.batches()
+                && to < sorted.size()
                 && to - from < settings.batchSize()
                 && (long) (to - from + 1) * sorted.get(to).length() <= MAX_BATCH_TOKENS) {
             to++;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15.BgeSmallEnV15EmbeddingModel;
 import java.util.List;
 import java.util.function.Supplier;
@@ -31,6 +32,29 @@ class SentenceEncoderTest {
     @Test
     void clsPoolingModelsToo() {
         assertSameVectorsAs(EncoderModel.BGE_SMALL_EN_V15, BgeSmallEnV15EmbeddingModel::new);
+    }
+
+    @Test
+    void aQuantizedModelGivesEachTextTheVectorOfItsOwnRun() {
+        // Batched, its activations' quantization scale would be shared with the batch-mates (cosine 0.95-0.99).
+        assertSameVectorsAs(EncoderModel.ALL_MINILM_L6_V2_Q, AllMiniLmL6V2QuantizedEmbeddingModel::new);
+        try (SentenceEncoder encoder =
+                SentenceEncoder.open(EncoderModel.ALL_MINILM_L6_V2_Q, new EncoderSettings(1, 32))) {
+            assertThat(encoder.textsPerRun()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void theQuantizedModelStaysCloseToTheFullOne() {
+        try (SentenceEncoder full = SentenceEncoder.open(EncoderModel.ALL_MINILM_L6_V2, new EncoderSettings(1, 8));
+                SentenceEncoder quantized =
+                        SentenceEncoder.open(EncoderModel.ALL_MINILM_L6_V2_Q, new EncoderSettings(1, 8))) {
+            List<float[]> exact = full.embedAll(TEXTS);
+            List<float[]> close = quantized.embedAll(TEXTS);
+            for (int i = 0; i < TEXTS.size(); i++) {
+                assertThat(cosine(close.get(i), exact.get(i))).isGreaterThan(0.95);
+            }
+        }
     }
 
     @Test
@@ -89,7 +113,7 @@ class SentenceEncoderTest {
         assertThatThrownBy(() -> new EncoderSettings(0, 4)).hasMessageContaining("threads");
         assertThatThrownBy(() -> new EncoderSettings(1, 0)).hasMessageContaining("batch size");
         assertThatThrownBy(() -> EncoderModel.fromId("text-embedding-3-small"))
-                .hasMessageContaining("all-minilm-l6-v2, bge-small-en-v1.5");
+                .hasMessageContaining("all-minilm-l6-v2, all-minilm-l6-v2-q, bge-small-en-v1.5");
         assertThat(EncoderModel.fromId(" bge-small-en-v1.5")).isEqualTo(EncoderModel.BGE_SMALL_EN_V15);
     }
 

@@ -293,7 +293,10 @@ public interface VectorConfig {
 
     interface Embedding {
 
-        /** Which model embeds units and queries: {@code all-minilm-l6-v2} or {@code bge-small-en-v1.5}. */
+        /**
+         * Which model embeds units and queries: {@code all-minilm-l6-v2}, its 8-bit quantized {@code
+         * all-minilm-l6-v2-q}, or {@code bge-small-en-v1.5}.
+         */
         @WithDefault("all-minilm-l6-v2")
         String model();
 
