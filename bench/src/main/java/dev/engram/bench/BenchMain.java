@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.bench.load.ServiceCpu;
 import dev.engram.embedding.EncoderModel;
+import dev.engram.launcher.PlatformSettings;
+import dev.engram.launcher.ServiceKind;
 import dev.engram.sdk.Engram;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,9 +15,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -101,9 +103,10 @@ public final class BenchMain {
 
         RelevanceCollector relevance = new RelevanceCollector(
                 dataset.conversations(), question -> question.category() + " " + Categories.name(question.category()));
-        EngramRun<RetrieverResult> engram = onPlatform((gatewayUrl, cpu) -> engramOn(
+        EngramRun<RetrieverResult> engram = onPlatform((gatewayUrl, cpu, timers) -> engramOn(
                 gatewayUrl,
                 cpu,
+                timers,
                 dataset.conversations(),
                 dataset.questions(),
                 dataset.adversarial(),
@@ -173,8 +176,16 @@ public final class BenchMain {
                 new RelevanceCollector(ingested, question -> types.getOrDefault(question.sampleId(), ""));
         List<Question> abstention =
                 dataset.abstention().stream().map(LongMemEvalQuestion::query).toList();
-        EngramRun<LongMemEvalResult> engram = onPlatform((gatewayUrl, cpu) -> engramOn(
-                gatewayUrl, cpu, ingested, dataset.queries(), abstention, relevance, evaluation::evaluate, ids));
+        EngramRun<LongMemEvalResult> engram = onPlatform((gatewayUrl, cpu, timers) -> engramOn(
+                gatewayUrl,
+                cpu,
+                timers,
+                ingested,
+                dataset.queries(),
+                abstention,
+                relevance,
+                evaluation::evaluate,
+                ids));
         RelevanceResult relevanceResult = analyseRelevance(engram, relevance);
         SpeedResult speed = engram.speed(ingested, dataset.queries());
         List<LongMemEvalResult> results = new ArrayList<>(engram.recall());
@@ -226,6 +237,7 @@ public final class BenchMain {
 
     /**
      * @param recall one result per quality pass
+     * @param searchTimers per search of the latency pass, from the services' timers
      * @param relevancePass the name of the pass whose answers the relevance measurement kept
      */
     private record EngramRun<R>(
@@ -235,6 +247,7 @@ public final class BenchMain {
             WarmIngest warm,
             List<R> recall,
             LatencyResult latency,
+            List<TimerShare> searchTimers,
             PeakSearches peak,
             String relevancePass) {
 
@@ -252,6 +265,7 @@ public final class BenchMain {
                     warm.searchableSeconds(),
                     warm.cpuSeconds(),
                     latency.p50(),
+                    searchTimers,
                     peak);
         }
     }
@@ -276,12 +290,20 @@ public final class BenchMain {
     }
 
     /** Measures on the gateway given, or on a private platform started for this run and stopped after it. */
-    private <R> EngramRun<R> onPlatform(BiFunction<String, ServiceCpu, EngramRun<R>> measure) {
+    private <R> EngramRun<R> onPlatform(Measurement<R> measure) {
         if (options.gateway() != null) {
-            // A platform bin/engram up started on this machine says through its pid files which processes to read.
+            // A platform bin/engram up started on this machine says through its pid files which processes to read,
+            // and the environment it was started with says on which ports its services answer.
             String runDirectory = System.getenv("ENGRAM_RUN_DIR");
-            return measure.apply(
-                    options.gateway(), ServiceCpu.of(runDirectory == null ? null : Path.of(runDirectory, "pids")));
+            if (runDirectory == null) {
+                return measure.on(options.gateway(), ServiceCpu.of(null), ServiceTimers.none());
+            }
+            PlatformSettings settings = PlatformSettings.fromEnvironment(home, System.getenv());
+            boolean thatPlatform = options.gateway().replaceAll("/+$", "").equals(settings.url(ServiceKind.GATEWAY));
+            return measure.on(
+                    options.gateway(),
+                    ServiceCpu.of(Path.of(runDirectory, "pids")),
+                    thatPlatform ? serviceTimers(settings) : ServiceTimers.none());
         }
         EmbeddedPlatform platform = EmbeddedPlatform.create();
         Thread stopOnExit = new Thread(platform::close, "engram-bench-stop-platform");
@@ -289,8 +311,10 @@ public final class BenchMain {
         try {
             Progress.log("starting a private platform (PostgreSQL and five services)");
             platform.start(home);
-            return measure.apply(
-                    platform.gatewayUrl(), ServiceCpu.of(platform.pidDirectory(), platform.postgresDataDirectory()));
+            return measure.on(
+                    platform.gatewayUrl(),
+                    ServiceCpu.of(platform.pidDirectory(), platform.postgresDataDirectory()),
+                    serviceTimers(platform.settings()));
         } catch (RuntimeException e) {
             platform.keepLogs();
             throw e;
@@ -304,6 +328,26 @@ public final class BenchMain {
         }
     }
 
+    /** What a benchmark measures on a platform: its gateway, its processes' CPU, its services' timers. */
+    @FunctionalInterface
+    private interface Measurement<R> {
+        EngramRun<R> on(String gatewayUrl, ServiceCpu cpu, ServiceTimers timers);
+    }
+
+    /** The services in the order a search reaches them. */
+    private static ServiceTimers serviceTimers(PlatformSettings settings) {
+        Map<String, String> urls = new LinkedHashMap<>();
+        for (ServiceKind kind : List.of(
+                ServiceKind.GATEWAY,
+                ServiceKind.RETRIEVAL,
+                ServiceKind.VECTOR,
+                ServiceKind.INGEST,
+                ServiceKind.PROFILE)) {
+            urls.put(kind.module(), settings.url(kind));
+        }
+        return ServiceTimers.of(urls);
+    }
+
     /**
      * Ingests every conversation, then one quality pass per search mode and a latency pass. The answers of the
      * first quality pass are kept for the relevance measurement, and the questions that should find nothing
@@ -312,6 +356,7 @@ public final class BenchMain {
     private <R> EngramRun<R> engramOn(
             String gatewayUrl,
             ServiceCpu cpu,
+            ServiceTimers timers,
             List<Conversation> conversations,
             List<Question> questions,
             List<Question> unanswerable,
@@ -350,11 +395,20 @@ public final class BenchMain {
             relevancePass = engram.name();
         }
         Progress.log("latency pass");
-        LatencyResult latency = new LatencyPass(gateway, ids).run(questions);
+        LatencyPass.Measured latency = new LatencyPass(gateway, ids, timers).run(questions);
         Progress.log("peak search pass: %d clients", PeakSearchPass.CLIENTS);
         PeakSearches peak = new PeakSearchPass(gateway, ids, cpu).run(questions);
         WarmIngest warm = warmIngest(gateway, cpu, conversations);
-        return new EngramRun<>(ingest, cold.timeline(), ingestCpu, warm, recall, latency, peak, relevancePass);
+        return new EngramRun<>(
+                ingest,
+                cold.timeline(),
+                ingestCpu,
+                warm,
+                recall,
+                latency.roundTrips(),
+                latency.timers(),
+                peak,
+                relevancePass);
     }
 
     /** An ingest on a platform whose JVMs have compiled their hot code, beside the first one on a cold platform. */

@@ -49,6 +49,11 @@ public final class EmbeddedPlatform implements AutoCloseable {
         platform.startAll();
     }
 
+    /** Where each service answers. */
+    public PlatformSettings settings() {
+        return platform.settings();
+    }
+
     public String gatewayUrl() {
         return platform.settings().url(ServiceKind.GATEWAY);
     }

@@ -22,17 +22,33 @@ public final class LatencyPass {
 
     private final Engram gateway;
     private final RunIds ids;
+    private final ServiceTimers timers;
 
-    public LatencyPass(Engram gateway, RunIds ids) {
+    public LatencyPass(Engram gateway, RunIds ids, ServiceTimers timers) {
         this.gateway = gateway;
         this.ids = ids;
+        this.timers = timers;
     }
 
-    public LatencyResult run(List<Question> questions) {
+    /**
+     * The round trips, and what the services' timers say the measured searches (not the warm-up) spent where.
+     *
+     * @param roundTrips as the client measured them
+     * @param timers per search, from the services' own timers; empty when they could not be read
+     */
+    public record Measured(LatencyResult roundTrips, List<TimerShare> timers) {
+
+        public Measured {
+            timers = List.copyOf(timers);
+        }
+    }
+
+    public Measured run(List<Question> questions) {
         int warmUp = WARM_UP_ROUNDS * questions.size();
         for (int i = 0; i < warmUp; i++) {
             gateway.request("POST", "v1/memories/search", Map.of(), request(questions.get(i % questions.size())));
         }
+        Map<ServiceTimers.TimerKey, ServiceTimers.Totals> before = timers.snapshot();
         double[] millis = new double[questions.size()];
         for (int i = 0; i < questions.size(); i++) {
             ObjectNode body = request(questions.get(i));
@@ -40,7 +56,8 @@ public final class LatencyPass {
             gateway.request("POST", "v1/memories/search", Map.of(), body);
             millis[i] = (System.nanoTime() - started) / 1e6;
         }
-        return LatencyResult.of(millis, warmUp);
+        return new Measured(
+                LatencyResult.of(millis, warmUp), timers.perSearch(before, timers.snapshot(), questions.size()));
     }
 
     ObjectNode request(Question question) {

@@ -21,7 +21,7 @@ public final class PeakSearchPass {
 
     public PeakSearchPass(Engram gateway, RunIds ids, ServiceCpu cpu) {
         this.gateway = gateway;
-        this.requests = new LatencyPass(gateway, ids);
+        this.requests = new LatencyPass(gateway, ids, ServiceTimers.none());
         this.cpu = cpu;
     }
 

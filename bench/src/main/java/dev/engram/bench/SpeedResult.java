@@ -1,5 +1,6 @@
 package dev.engram.bench;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,6 +17,8 @@ import java.util.Map;
  *     measured
  * @param warmIngestCpuSeconds CPU time each process spent during the warm ingest; empty when not measured
  * @param searchP50Ms single-client search round trip, median, from the latency pass
+ * @param searchTimers where the latency pass's searches spent their time, by the services' own timers; empty when
+ *     they could not be read
  * @param peak many clients at once
  */
 public record SpeedResult(
@@ -26,9 +29,11 @@ public record SpeedResult(
         double warmIngestSeconds,
         Map<String, Double> warmIngestCpuSeconds,
         double searchP50Ms,
+        List<TimerShare> searchTimers,
         PeakSearches peak) {
 
     public SpeedResult {
+        searchTimers = List.copyOf(searchTimers);
         ingestCpuSeconds = Map.copyOf(ingestCpuSeconds);
         warmIngestCpuSeconds = Map.copyOf(warmIngestCpuSeconds);
     }

@@ -1,5 +1,6 @@
 package dev.engram.bench;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Locale;
 import java.util.Map;
@@ -77,7 +78,30 @@ final class SpeedSection {
                     "");
         }
         appendCpu(md, speed);
+        appendTimers(md, speed);
         return md.toString();
+    }
+
+    /** Where the latency pass's searches spent their time, by the services' own timers. */
+    private static void appendTimers(StringBuilder md, SpeedResult speed) {
+        if (speed.searchTimers().isEmpty()) {
+            return;
+        }
+        md.append("\nWhere a search of the latency pass spends its time, by the services' own timers (`/q/metrics`,"
+                + " read before and after the measured searches). Timers nest (a stage of the retrieval agent holds"
+                + " the call it waits for) and calls of one search may run side by side, so they do not add up to"
+                + " the round trip.\n\n");
+        md.append("| service | timer | calls per search | ms per call | ms per search |\n|---|---|---|---|---|\n");
+        for (TimerShare share : speed.searchTimers()) {
+            md.append(String.format(
+                    Locale.ROOT,
+                    "| %s | `%s` | %.2f | %.2f | %.2f |%n",
+                    share.service(),
+                    share.timer(),
+                    share.callsPerSearch(),
+                    share.msPerCall(),
+                    share.msPerSearch()));
+        }
     }
 
     /** CPU milliseconds per process: per ingested sentence, and per search of the peak pass. */
@@ -165,6 +189,15 @@ final class SpeedSection {
         speed.warmIngestCpuSeconds().forEach(warmCpu::put);
         ObjectNode searchCpu = node.putObject("peak_cpu_seconds");
         speed.peak().cpuSeconds().forEach(searchCpu::put);
+        ArrayNode timers = node.putArray("search_timers");
+        for (TimerShare share : speed.searchTimers()) {
+            timers.addObject()
+                    .put("service", share.service())
+                    .put("timer", share.timer())
+                    .put("calls_per_search", share.callsPerSearch())
+                    .put("ms_per_call", share.msPerCall())
+                    .put("ms_per_search", share.msPerSearch());
+        }
         return node;
     }
 }

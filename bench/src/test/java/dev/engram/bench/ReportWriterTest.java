@@ -47,6 +47,9 @@ class ReportWriterTest {
                     10.0,
                     Map.of("vector-service", 6.0, "ingest-service", 2.0),
                     19.0,
+                    List.of(
+                            new TimerShare("retrieval-agent-service", "engram_retrieval_stage{stage=context}", 1, 4.5),
+                            new TimerShare("vector-service", "engram_vector_search", 2.1, 7.0)),
                     new PeakSearches(8, 800, 8.0, Map.of("vector-service", 4.0, "gateway", 2.0))));
 
     @Test
@@ -100,6 +103,8 @@ class ReportWriterTest {
         assertThat(json.at("/speed/warm_ingest_efficiency").asDouble()).isCloseTo(0.5, within(1e-9));
         assertThat(json.at("/speed/warm_ingest_cpu_seconds/ingest-service").asDouble())
                 .isEqualTo(2.0);
+        assertThat(json.at("/speed/search_timers/0/timer").asText()).isEqualTo("engram_retrieval_stage{stage=context}");
+        assertThat(json.at("/speed/search_timers/1/ms_per_search").asDouble()).isCloseTo(14.7, within(1e-9));
     }
 
     @Test
@@ -122,6 +127,8 @@ class ReportWriterTest {
                 .contains("| CPU per search at peak, ms (all processes) | 7.50 | |")
                 .contains("| per | gateway | ingest-service | vector-service |")
                 .contains("| ingested sentence | — | 1.00 | 3.00 |")
-                .contains("| search (peak pass) | 2.50 | — | 5.00 |");
+                .contains("| search (peak pass) | 2.50 | — | 5.00 |")
+                .contains("| service | timer | calls per search | ms per call | ms per search |")
+                .contains("| vector-service | `engram_vector_search` | 2.10 | 7.00 | 14.70 |");
     }
 }
