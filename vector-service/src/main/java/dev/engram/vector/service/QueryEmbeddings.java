@@ -1,6 +1,8 @@
 package dev.engram.vector.service;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,6 +22,7 @@ public class QueryEmbeddings {
     static final int CAPACITY = 256;
 
     private final EmbeddingModel model;
+    private final Timer embedTimer;
     private final Map<String, float[]> recent = new LinkedHashMap<>(CAPACITY, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, float[]> eldest) {
@@ -29,8 +32,12 @@ public class QueryEmbeddings {
 
     private final ConcurrentHashMap<String, CompletableFuture<float[]>> inFlight = new ConcurrentHashMap<>();
 
-    QueryEmbeddings(EmbeddingModel model) {
+    QueryEmbeddings(EmbeddingModel model, MeterRegistry registry) {
         this.model = model;
+        // Beside the search's own timer, so that a search's time splits into its query's model run and the rest.
+        this.embedTimer = Timer.builder("engram.vector.query.embed")
+                .description("Time to run the model on one query")
+                .register(registry);
     }
 
     /** Embeds {@code query} and remembers it; callers must not modify the returned array. */
@@ -41,7 +48,8 @@ public class QueryEmbeddings {
             return running.join();
         }
         try {
-            float[] vector = model.embed(query).content().vector();
+            float[] vector =
+                    embedTimer.record(() -> model.embed(query).content().vector());
             synchronized (recent) {
                 recent.put(query, vector);
             }

@@ -6,6 +6,7 @@ import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.output.Response;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -39,7 +40,7 @@ class QueryEmbeddingsTest {
     @Test
     void searches_of_one_query_at_the_same_moment_share_one_embedding_and_later_ones_embed_afresh() throws Exception {
         SlowModel model = new SlowModel();
-        QueryEmbeddings embeddings = new QueryEmbeddings(model);
+        QueryEmbeddings embeddings = new QueryEmbeddings(model, new SimpleMeterRegistry());
         List<Thread> threads = new CopyOnWriteArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(2, task -> {
             Thread thread = new Thread(task);
