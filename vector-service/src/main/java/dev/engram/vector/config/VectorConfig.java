@@ -308,7 +308,8 @@ public interface VectorConfig {
 
         /**
          * Texts per model run when a delivery is indexed; unset means 32. Batches of sentences sorted by length
-         * cost far less CPU per sentence than one run each; a query is always a run of its own.
+         * cost far less CPU per sentence than one run each; a query is always a run of its own, and so is every text
+         * of a model whose vectors would depend on their batch-mates ({@code all-minilm-l6-v2-q}).
          */
         Optional<Integer> batchSize();
 
