@@ -300,6 +300,11 @@ public final class BenchMain {
             }
             PlatformSettings settings = PlatformSettings.fromEnvironment(home, System.getenv());
             boolean thatPlatform = options.gateway().replaceAll("/+$", "").equals(settings.url(ServiceKind.GATEWAY));
+            if (!thatPlatform) {
+                Progress.log(
+                        "no breakdown of search time: %s is not the gateway this environment's ports name (%s)",
+                        options.gateway(), settings.url(ServiceKind.GATEWAY));
+            }
             return measure.on(
                     options.gateway(),
                     ServiceCpu.of(Path.of(runDirectory, "pids")),

@@ -48,7 +48,7 @@ public final class LatencyPass {
         for (int i = 0; i < warmUp; i++) {
             gateway.request("POST", "v1/memories/search", Map.of(), request(questions.get(i % questions.size())));
         }
-        Map<ServiceTimers.TimerKey, ServiceTimers.Totals> before = timers.snapshot();
+        ServiceTimers.Snapshot before = timers.snapshot();
         double[] millis = new double[questions.size()];
         for (int i = 0; i < questions.size(); i++) {
             ObjectNode body = request(questions.get(i));

@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,14 +21,17 @@ import java.util.regex.Pattern;
 /**
  * The timers the services export at {@code /q/metrics} (Prometheus text), read before and after a pass so that a
  * search's time can be split by where it was spent: the gateway's request, the retrieval agent's stages, each gRPC
- * call as its server handled it, the vector search itself. Only the timers of the services' own code and the
- * server side of each call are kept; the rest (JVM, HTTP client pools) say nothing about a search. A service that
- * does not answer contributes nothing, so a platform on another machine simply has no breakdown.
+ * call as its caller waited for it ({@code engram_client_calls}) and as its server handled it, the vector search
+ * itself. The two sides of a call are both kept because their difference is the hop's own cost; the rest (JVM,
+ * connection pools) says nothing about a search. A service that does not answer both readings is left out of the
+ * breakdown, so a platform on another machine simply has none.
  */
 final class ServiceTimers {
 
-    private static final Pattern SERIES =
-            Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)_seconds_(sum|count)(?:\\{([^}]*)})? ([^ ]+)");
+    // A label value may hold braces (a route such as /v1/users/{user_id}/profile), so the label block is read as
+    // quoted values and other characters rather than up to the first closing brace.
+    private static final Pattern SERIES = Pattern.compile(
+            "^([a-zA-Z_:][a-zA-Z0-9_:]*)_seconds_(sum|count)(?:\\{((?:[^\"}]|\"(?:[^\"\\\\]|\\\\.)*\")*)})? ([^ ]+)");
     private static final Pattern LABEL = Pattern.compile("(\\w+)=\"((?:[^\"\\\\]|\\\\.)*)\"");
 
     /** Labels that tell one stage or call from another; the rest (outcome, status, ...) are summed over. */
@@ -57,28 +61,37 @@ final class ServiceTimers {
         return new ServiceTimers(Map.of());
     }
 
-    /** The totals of every kept timer now, keyed by service and timer. */
-    Map<TimerKey, Totals> snapshot() {
+    /** The totals of every kept timer now, keyed by service and timer, and which services answered. */
+    Snapshot snapshot() {
         Map<TimerKey, Totals> totals = new TreeMap<>();
-        services.forEach((service, uri) -> read(uri).ifPresent(text -> parse(service, text, totals)));
-        return totals;
+        Set<String> answered = new HashSet<>();
+        services.forEach((service, uri) -> read(uri).ifPresent(text -> {
+            answered.add(service);
+            parse(service, text, totals);
+        }));
+        return new Snapshot(answered, totals);
     }
 
     /**
      * What each timer that ran between the two snapshots cost per search: its calls per search and its mean
-     * duration. Listed by service, in the order given, then by time per search, largest first.
+     * duration. Listed by service, in the order given, then by time per search, largest first. Only services that
+     * answered both times count (one read only once would show its whole life as this pass), and a timer that went
+     * back (its service restarted in between) is left out.
      */
-    List<TimerShare> perSearch(Map<TimerKey, Totals> before, Map<TimerKey, Totals> after, int searches) {
+    List<TimerShare> perSearch(Snapshot before, Snapshot after, int searches) {
         List<String> order = new ArrayList<>(services.keySet());
         List<TimerShare> shares = new ArrayList<>();
         if (searches <= 0) {
             return shares;
         }
-        after.forEach((key, now) -> {
-            Totals then = before.getOrDefault(key, Totals.ZERO);
+        after.totals().forEach((key, now) -> {
+            if (!before.answered().contains(key.service()) || !after.answered().contains(key.service())) {
+                return;
+            }
+            Totals then = before.totals().getOrDefault(key, Totals.ZERO);
             double calls = now.count() - then.count();
             double seconds = now.seconds() - then.seconds();
-            if (calls > 0) {
+            if (calls > 0 && seconds >= 0) {
                 shares.add(new TimerShare(key.service(), key.timer(), calls / searches, seconds * 1000 / calls));
             }
         });
@@ -169,6 +182,9 @@ final class ServiceTimers {
             return byService != 0 ? byService : timer.compareTo(other.timer);
         }
     }
+
+    /** One reading of every service: the services that answered, and their timers' totals. */
+    record Snapshot(Set<String> answered, Map<TimerKey, Totals> totals) {}
 
     /** A timer's count of calls and their total duration. */
     record Totals(double count, double seconds) {

@@ -26,7 +26,13 @@ class ServiceTimersTest {
     void serve() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/q/metrics", exchange -> {
-            byte[] body = agentMetrics.get().getBytes(StandardCharsets.UTF_8);
+            String metrics = agentMetrics.get();
+            if (metrics == null) {
+                exchange.sendResponseHeaders(503, -1);
+                exchange.close();
+                return;
+            }
+            byte[] body = metrics.getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(body);
@@ -68,6 +74,34 @@ class ServiceTimersTest {
     }
 
     @Test
+    void a_service_read_only_after_the_pass_is_left_out_rather_than_charged_with_its_whole_life() {
+        ServiceTimers timers = ServiceTimers.of(Map.of(
+                "retrieval-agent-service",
+                "http://127.0.0.1:" + server.getAddress().getPort()));
+
+        agentMetrics.set(null);
+        var before = timers.snapshot();
+        agentMetrics.set(metrics(42, 1.01, 20, 0.25));
+
+        assertThat(timers.perSearch(before, timers.snapshot(), 10)).isEmpty();
+    }
+
+    @Test
+    void a_timer_that_went_back_because_its_service_restarted_is_left_out() {
+        ServiceTimers timers = ServiceTimers.of(Map.of(
+                "retrieval-agent-service",
+                "http://127.0.0.1:" + server.getAddress().getPort()));
+
+        agentMetrics.set(metrics(42, 1.01, 20, 0.25));
+        var before = timers.snapshot();
+        agentMetrics.set(metrics(50, 0.30, 25, 0.30));
+
+        assertThat(timers.perSearch(before, timers.snapshot(), 10))
+                .extracting(TimerShare::timer)
+                .containsExactly("engram_retrieval_stage{stage=context}");
+    }
+
+    @Test
     void series_that_differ_only_by_outcome_are_one_timer_and_other_metrics_are_left_out() {
         String text = """
                 # TYPE grpc_server_processing_duration_seconds summary
@@ -79,6 +113,8 @@ class ServiceTimersTest {
                 http_server_requests_seconds_sum{method="POST",outcome="SUCCESS",status="200",uri="/engram.v1.VectorService/Search"} 0.06
                 http_server_requests_seconds_count{method="POST",outcome="SUCCESS",status="200",uri="/v1/memories/search"} 2.0
                 http_server_requests_seconds_sum{method="POST",outcome="SUCCESS",status="200",uri="/v1/memories/search"} 0.03
+                http_server_requests_seconds_count{method="GET",outcome="SUCCESS",status="200",uri="/v1/users/{user_id}/profile"} 1.0
+                http_server_requests_seconds_sum{method="GET",outcome="SUCCESS",status="200",uri="/v1/users/{user_id}/profile"} 0.002
                 jvm_gc_pause_seconds_count{action="end of minor GC"} 7.0
                 jvm_gc_pause_seconds_sum{action="end of minor GC"} 0.5
                 engram_vector_search_seconds_count 3.0
@@ -92,6 +128,8 @@ class ServiceTimersTest {
                         new ServiceTimers.TimerKey("vector-service", "grpc_server_processing_duration{method=Search}"),
                         new ServiceTimers.TimerKey(
                                 "vector-service", "http_server_requests{method=POST,uri=/v1/memories/search}"),
+                        new ServiceTimers.TimerKey(
+                                "vector-service", "http_server_requests{method=GET,uri=/v1/users/{user_id}/profile}"),
                         new ServiceTimers.TimerKey("vector-service", "engram_vector_search"));
         ServiceTimers.Totals search = totals.get(
                 new ServiceTimers.TimerKey("vector-service", "grpc_server_processing_duration{method=Search}"));

@@ -12,8 +12,8 @@ public enum EncoderModel {
             "all-minilm-l6-v2", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json", Pooling.MEAN, true),
     /**
      * The same model with 8-bit integer weights: a query runs about 2.5 times as fast on a CPU, and its vectors are
-     * close to the full model's, not equal. Its graph quantizes each run's activations with one scale for the whole input tensor,
-     * so a text's vector would depend on the texts batched with it: every text is a run of its own.
+     * close to the full model's, not equal. Its graph quantizes each run's activations with one scale for the whole
+     * input tensor, so a text's vector would depend on the texts batched with it: every text is a run of its own.
      */
     ALL_MINILM_L6_V2_Q(
             "all-minilm-l6-v2-q", "all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json", Pooling.MEAN, false),

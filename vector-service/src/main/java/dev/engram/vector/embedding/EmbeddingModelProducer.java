@@ -39,7 +39,7 @@ public class EmbeddingModelProducer {
         SentenceEncoder encoder = SentenceEncoder.open(model, settings);
         Log.infof(
                 "Embedding model %s loaded in %d ms (%d threads, %d texts per run)",
-                model.id(), (System.nanoTime() - started) / 1_000_000, settings.threads(), settings.batchSize());
+                model.id(), (System.nanoTime() - started) / 1_000_000, settings.threads(), encoder.textsPerRun());
         return encoder;
     }
 

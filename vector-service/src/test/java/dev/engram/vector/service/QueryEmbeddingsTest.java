@@ -40,7 +40,8 @@ class QueryEmbeddingsTest {
     @Test
     void searches_of_one_query_at_the_same_moment_share_one_embedding_and_later_ones_embed_afresh() throws Exception {
         SlowModel model = new SlowModel();
-        QueryEmbeddings embeddings = new QueryEmbeddings(model, new SimpleMeterRegistry());
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        QueryEmbeddings embeddings = new QueryEmbeddings(model, registry);
         List<Thread> threads = new CopyOnWriteArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(2, task -> {
             Thread thread = new Thread(task);
@@ -68,5 +69,7 @@ class QueryEmbeddingsTest {
 
         embeddings.embed("which dog?");
         assertThat(model.calls).hasValue(2);
+        // The model's runs are timed, not the searches that waited for one.
+        assertThat(registry.get("engram.vector.query.embed").timer().count()).isEqualTo(2);
     }
 }
