@@ -307,7 +307,7 @@ public final class BenchMain {
             }
             return measure.on(
                     options.gateway(),
-                    ServiceCpu.of(Path.of(runDirectory, "pids")),
+                    ServiceCpu.of(settings.pidDirectory()),
                     thatPlatform ? serviceTimers(settings) : ServiceTimers.none());
         }
         EmbeddedPlatform platform = EmbeddedPlatform.create();

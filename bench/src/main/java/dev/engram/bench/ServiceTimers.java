@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,7 +53,7 @@ final class ServiceTimers {
     /** Reads the services at these base URLs (service name to {@code http://host:port}), in this order. */
     static ServiceTimers of(Map<String, String> baseUrls) {
         Map<String, URI> services = new LinkedHashMap<>();
-        baseUrls.forEach((service, url) -> services.put(service, URI.create(url.replaceAll("/+$", "") + "/q/metrics")));
+        baseUrls.forEach((service, url) -> services.put(service, URI.create(url).resolve("/q/metrics")));
         return new ServiceTimers(services);
     }
 
@@ -63,7 +64,7 @@ final class ServiceTimers {
 
     /** The totals of every kept timer now, keyed by service and timer, and which services answered. */
     Snapshot snapshot() {
-        Map<TimerKey, Totals> totals = new TreeMap<>();
+        Map<TimerKey, Totals> totals = new HashMap<>();
         Set<String> answered = new HashSet<>();
         services.forEach((service, uri) -> read(uri).ifPresent(text -> {
             answered.add(service);
@@ -174,14 +175,7 @@ final class ServiceTimers {
     }
 
     /** One timer of one service: the metric's name without its unit, with the labels that tell it apart. */
-    record TimerKey(String service, String timer) implements Comparable<TimerKey> {
-
-        @Override
-        public int compareTo(TimerKey other) {
-            int byService = service.compareTo(other.service);
-            return byService != 0 ? byService : timer.compareTo(other.timer);
-        }
-    }
+    record TimerKey(String service, String timer) {}
 
     /** One reading of every service: the services that answered, and their timers' totals. */
     record Snapshot(Set<String> answered, Map<TimerKey, Totals> totals) {}

@@ -8,10 +8,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -120,7 +120,7 @@ class ServiceTimersTest {
                 engram_vector_search_seconds_count 3.0
                 engram_vector_search_seconds_sum 0.021
                 """;
-        Map<ServiceTimers.TimerKey, ServiceTimers.Totals> totals = new TreeMap<>();
+        Map<ServiceTimers.TimerKey, ServiceTimers.Totals> totals = new HashMap<>();
         ServiceTimers.parse("vector-service", text, totals);
 
         assertThat(totals)
